@@ -1,0 +1,38 @@
+package mailbench.gatling
+
+import scala.concurrent.duration._
+
+import io.gatling.commons.util.GatlingVersion
+import io.gatling.core.Predef._
+import io.gatling.http.Predef._
+
+import mailbench.run.{ BenchConfig, BenchRun }
+
+/**
+ * The default load: mail searches and gets at a constant rate (-Dmailbench.rate, 1,000 req/s)
+ * after a warm-up ramp whose requests carry their own names and are not measured.
+ * Without -Dmailbench.target it starts the local stack and stops it afterwards.
+ */
+class SearchSimulation extends Simulation {
+  private val run = BenchRun.open("SearchSimulation", GatlingVersion.ThisVersion.fullVersion, GatlingSimulationLog)
+  private val config = run.config
+  private val feeders = new MailFeeders(run.feeders)
+  private val requests = if (config.path == "direct") DirectRequests else FacadeRequests
+  private val rate = config.rate.toDouble
+
+  private val measured = SearchScenario.build("Measured", "", requests, feeders, config.mix)
+    .inject(nothingFor(config.warmupSeconds.seconds), constantUsersPerSec(rate).during(config.durationSeconds.seconds))
+  private val warmUp = SearchScenario.build("Warm-up", BenchConfig.WARM_UP_PREFIX, requests, feeders, config.mix)
+    .inject(rampUsersPerSec(math.max(1.0, rate / 10)).to(rate).during(config.warmupSeconds.seconds))
+
+  setUp(if (config.warmupSeconds > 0) List(warmUp, measured) else List(measured))
+    .protocols(http.baseUrl(run.baseUrl.toString).shareConnections.disableWarmUp.acceptHeader("application/json"))
+    .assertions(MailRequests.All.flatMap { name =>
+      Seq(details(name).responseTime.percentile(99.0).lte(config.p99Ms.round.toInt),
+        details(name).successfulRequests.percent.gte(config.successPercent))
+    })
+
+  after {
+    run.finish()
+  }
+}

@@ -1,0 +1,100 @@
+package mailbench.cli;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+
+import mailbench.facade.FacadeConfig;
+import mailbench.facade.FacadeServer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code mailbench facade}: the facade alone, in front of an OpenSearch that runs elsewhere. */
+@Command(name = "facade", mixinStandardHelpOptions = true,
+    description = "Run the mail facade against an existing OpenSearch (staging, docker, or the stack's node).")
+final class FacadeCommand implements Callable<Integer> {
+
+    @Option(names = "--opensearch", split = ",", description = "OpenSearch URL(s), comma-separated (default: ${DEFAULT-VALUE})",
+        defaultValue = FacadeConfig.DEFAULT_OPENSEARCH)
+    List<URI> opensearch;
+
+    @Option(names = "--host", description = "Address to listen on (default: ${DEFAULT-VALUE})", defaultValue = FacadeConfig.DEFAULT_HOST)
+    String host;
+
+    @Option(names = "--port", description = "Port to listen on, 0 = any free port (default: ${DEFAULT-VALUE})",
+        defaultValue = "" + FacadeConfig.DEFAULT_PORT)
+    int port;
+
+    @Option(names = "--index", description = "Mail index name (default: ${DEFAULT-VALUE})", defaultValue = FacadeConfig.DEFAULT_INDEX)
+    String index;
+
+    @Option(names = "--shards", description = "Primary shards when the facade creates the index (default: ${DEFAULT-VALUE})",
+        defaultValue = "" + FacadeConfig.DEFAULT_SHARDS)
+    int shards;
+
+    @Option(names = "--event-loops", description = "Vert.x event loops serving HTTP (default: ${DEFAULT-VALUE})",
+        defaultValue = "" + FacadeConfig.DEFAULT_EVENT_LOOPS)
+    int eventLoops;
+
+    @Option(names = "--io-threads", description = "opensearch-java I/O reactor threads (default: ${DEFAULT-VALUE})",
+        defaultValue = "" + FacadeConfig.DEFAULT_IO_THREADS)
+    int ioThreads;
+
+    @Option(names = "--max-connections", description = "Connections to each OpenSearch host (default: ${DEFAULT-VALUE})",
+        defaultValue = "" + FacadeConfig.DEFAULT_MAX_CONNECTIONS)
+    int maxConnections;
+
+    @Option(names = "--max-body-bytes", description = "Largest request body accepted, else 413 (default: ${DEFAULT-VALUE})",
+        defaultValue = "" + FacadeConfig.DEFAULT_MAX_BODY_BYTES)
+    int maxBodyBytes;
+
+    @Option(names = "--max-bulk-items", description = "Most messages in one bulk request, else 413 (default: ${DEFAULT-VALUE})",
+        defaultValue = "" + FacadeConfig.DEFAULT_MAX_BULK_ITEMS)
+    int maxBulkItems;
+
+    @Option(names = "--connect-timeout-ms", description = "Connect timeout to OpenSearch (default: ${DEFAULT-VALUE})",
+        defaultValue = "1000")
+    long connectTimeoutMs;
+
+    @Option(names = "--response-timeout-ms", description = "Response timeout from OpenSearch, then 504 (default: ${DEFAULT-VALUE})",
+        defaultValue = "30000")
+    long responseTimeoutMs;
+
+    @Option(names = "--ready-file", description = "Write {\"url\", \"pid\"} here once listening (used by the local stack)")
+    Path readyFile;
+
+    @Option(names = "--parent-pid", description = "Stop when this process is gone (used by the local stack)")
+    Long parentPid;
+
+    @Override
+    public Integer call() throws Exception {
+        FacadeConfig config = new FacadeConfig(host, port, opensearch, index, shards, eventLoops, ioThreads, maxConnections,
+            maxBodyBytes, maxBulkItems, Duration.ofMillis(connectTimeoutMs), Duration.ofMillis(responseTimeoutMs));
+        ParentWatch.exitWhenGone(parentPid);
+        FacadeServer server = FacadeServer.start(config);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            stopped.countDown();
+        }, "facade-shutdown"));
+        String url = "http://" + config.host() + ":" + server.port();
+        System.out.println("facade: " + url + " (OpenSearch " + config.opensearch() + ", index " + config.index() + ")");
+        if (readyFile != null) {
+            writeReadyFile(readyFile, url);
+        }
+        stopped.await();
+        return 0;
+    }
+
+    static void writeReadyFile(Path readyFile, String url) throws IOException {
+        Path tmp = readyFile.resolveSibling(readyFile.getFileName() + ".tmp");
+        Files.writeString(tmp, "{\"url\":\"" + url + "\",\"pid\":" + ProcessHandle.current().pid() + "}\n");
+        Files.move(tmp, readyFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+}

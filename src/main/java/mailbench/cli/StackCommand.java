@@ -1,0 +1,66 @@
+package mailbench.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+
+import mailbench.corpus.CorpusSpec;
+import mailbench.stack.LocalStack;
+import mailbench.stack.StackOptions;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code mailbench stack}: embedded OpenSearch + facade + corpus, until Ctrl-C. */
+@Command(name = "stack", mixinStandardHelpOptions = true,
+    description = "Start a real embedded OpenSearch and the facade on loopback, load the corpus, run until Ctrl-C.")
+final class StackCommand implements Callable<Integer> {
+
+    @Option(names = "--work-dir", description = "Where the node's data and the logs go (default: ${DEFAULT-VALUE})",
+        defaultValue = "target/mailbench-stack")
+    Path workDir;
+
+    @Option(names = "--opensearch-version", description = "Embedded OpenSearch version (default: ${DEFAULT-VALUE})",
+        defaultValue = StackOptions.DEFAULT_OPENSEARCH_VERSION)
+    String opensearchVersion;
+
+    @Option(names = "--opensearch-heap", description = "Node heap (default: ${DEFAULT-VALUE})",
+        defaultValue = StackOptions.DEFAULT_OPENSEARCH_HEAP)
+    String opensearchHeap;
+
+    @Option(names = "--facade-heap", description = "Facade heap (default: ${DEFAULT-VALUE})",
+        defaultValue = StackOptions.DEFAULT_FACADE_HEAP)
+    String facadeHeap;
+
+    @Option(names = "--messages", description = "Corpus size (default: ${DEFAULT-VALUE})",
+        defaultValue = "" + CorpusSpec.DEFAULT_MESSAGES)
+    int messages;
+
+    @Option(names = "--users", description = "Users, one mailbox each (default: ${DEFAULT-VALUE})",
+        defaultValue = "" + CorpusSpec.DEFAULT_USERS)
+    int users;
+
+    @Option(names = "--seed", description = "Corpus seed (default: ${DEFAULT-VALUE})", defaultValue = "" + CorpusSpec.DEFAULT_SEED)
+    long seed;
+
+    @Option(names = "--no-corpus", description = "Start with an empty index")
+    boolean noCorpus;
+
+    @Override
+    public Integer call() throws Exception {
+        StackOptions options = new StackOptions(workDir.toAbsolutePath(), opensearchVersion, opensearchHeap, facadeHeap,
+            List.of(), new CorpusSpec(seed, messages, users), !noCorpus);
+        LocalStack stack = LocalStack.start(options, line -> System.out.println("[stack] " + line));
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            System.out.println("[stack] stopping");
+            stack.close();
+            stopped.countDown();
+        }, "stack-shutdown"));
+        System.out.println("facade: " + stack.facadeUrl());
+        System.out.println("opensearch: " + stack.opensearchUrl());
+        System.out.println("Ready. Try: curl '" + stack.facadeUrl() + "/health'   (Ctrl-C stops both JVMs)");
+        stopped.await();
+        return 0;
+    }
+}

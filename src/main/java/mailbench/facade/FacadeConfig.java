@@ -1,0 +1,85 @@
+package mailbench.facade;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Everything the facade can be told, validated in one place. Each bad value is reported with
+ * the option that set it and what would be accepted.
+ */
+public record FacadeConfig(
+    String host,
+    int port,
+    List<URI> opensearch,
+    String index,
+    int shards,
+    int eventLoops,
+    int ioThreads,
+    int maxConnections,
+    int maxBodyBytes,
+    int maxBulkItems,
+    Duration connectTimeout,
+    Duration responseTimeout) {
+
+    public static final String DEFAULT_HOST = "127.0.0.1";
+    public static final int DEFAULT_PORT = 8080;
+    public static final String DEFAULT_OPENSEARCH = "http://127.0.0.1:9200";
+    public static final String DEFAULT_INDEX = "mail";
+    public static final int DEFAULT_SHARDS = 1;
+    public static final int DEFAULT_EVENT_LOOPS = 1;
+    public static final int DEFAULT_IO_THREADS = 1;
+    /** The client's defaults (10 per route, 30 total) starve 1,000+ req/s: requests queue for a connection. */
+    public static final int DEFAULT_MAX_CONNECTIONS = 256;
+    public static final int DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
+    public static final int DEFAULT_MAX_BULK_ITEMS = 10_000;
+    public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(1);
+    public static final Duration DEFAULT_RESPONSE_TIMEOUT = Duration.ofSeconds(30);
+
+    public FacadeConfig {
+        require(host != null && !host.isBlank(), "--host must not be empty");
+        require(port >= 0 && port <= 65535, "--port must be between 0 (any free port) and 65535, got " + port);
+        require(opensearch != null && !opensearch.isEmpty(), "--opensearch needs at least one URL, e.g. " + DEFAULT_OPENSEARCH);
+        for (URI uri : opensearch) {
+            require(("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null,
+                "--opensearch must be http(s)://host:port URLs, got '" + uri + "'");
+        }
+        require(index != null && index.matches("[a-z0-9][a-z0-9._-]{0,200}"),
+            "--index must be a lowercase OpenSearch index name (a-z, 0-9, '.', '_', '-'), got '" + index + "'");
+        require(shards >= 1 && shards <= 64, "--shards must be between 1 and 64, got " + shards);
+        require(eventLoops >= 1 && eventLoops <= 64, "--event-loops must be between 1 and 64, got " + eventLoops);
+        require(ioThreads >= 1 && ioThreads <= 64, "--io-threads must be between 1 and 64, got " + ioThreads);
+        require(maxConnections >= 1 && maxConnections <= 10_000,
+            "--max-connections must be between 1 and 10000, got " + maxConnections);
+        require(maxBodyBytes >= 1024, "--max-body-bytes must be at least 1024, got " + maxBodyBytes);
+        require(maxBulkItems >= 1 && maxBulkItems <= 100_000,
+            "--max-bulk-items must be between 1 and 100000, got " + maxBulkItems);
+        require(connectTimeout != null && !connectTimeout.isNegative() && !connectTimeout.isZero(),
+            "--connect-timeout-ms must be positive");
+        require(responseTimeout != null && !responseTimeout.isNegative() && !responseTimeout.isZero(),
+            "--response-timeout-ms must be positive");
+        opensearch = List.copyOf(opensearch);
+    }
+
+    public static FacadeConfig defaults() {
+        return new FacadeConfig(DEFAULT_HOST, DEFAULT_PORT, List.of(URI.create(DEFAULT_OPENSEARCH)), DEFAULT_INDEX,
+            DEFAULT_SHARDS, DEFAULT_EVENT_LOOPS, DEFAULT_IO_THREADS, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_BODY_BYTES,
+            DEFAULT_MAX_BULK_ITEMS, DEFAULT_CONNECT_TIMEOUT, DEFAULT_RESPONSE_TIMEOUT);
+    }
+
+    public FacadeConfig withOpenSearch(URI url) {
+        return new FacadeConfig(host, port, List.of(url), index, shards, eventLoops, ioThreads, maxConnections,
+            maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout);
+    }
+
+    public FacadeConfig withPort(int newPort) {
+        return new FacadeConfig(host, newPort, opensearch, index, shards, eventLoops, ioThreads, maxConnections,
+            maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout);
+    }
+
+    private static void require(boolean condition, String message) {
+        if (!condition) {
+            throw new IllegalArgumentException(message);
+        }
+    }
+}

@@ -1,0 +1,265 @@
+package mailbench.facade;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+import org.opensearch.client.opensearch._types.Refresh;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import mailbench.facade.opensearch.ClientVersion;
+import mailbench.facade.opensearch.MailDocument;
+import mailbench.facade.opensearch.MailStore;
+import mailbench.json.Json;
+
+/**
+ * The facade's HTTP API. Handlers stay thin (parse, call the store, write JSON) and never block:
+ * the store's futures complete on the client's I/O threads and the answer hops back to the
+ * request's event loop. Every refusal is a 4xx with {@code {"error": "..."}}.
+ */
+public final class MailRoutes {
+
+    private static final Logger LOG = LoggerFactory.getLogger(MailRoutes.class);
+
+    private static final String CLIENT_VERSION = ClientVersion.opensearchJava();
+
+    private final MailStore store;
+    private final FacadeConfig config;
+
+    public MailRoutes(MailStore store, FacadeConfig config) {
+        this.store = store;
+        this.config = config;
+    }
+
+    public Router router(Vertx vertx) {
+        Router router = Router.router(vertx);
+        router.route().handler(BodyHandler.create(false).setBodyLimit(config.maxBodyBytes()));
+        router.put("/mailboxes/:mailboxId/messages/:messageId").handler(this::indexMessage);
+        router.get("/mailboxes/:mailboxId/messages/:messageId").handler(this::getMessage);
+        router.get("/mailboxes/:mailboxId/search").handler(this::search);
+        router.post("/messages/_bulk").handler(this::bulk);
+        router.post("/messages/_refresh").handler(this::refresh);
+        router.get("/health").handler(this::health);
+        router.route().last().handler(ctx -> error(ctx, 404, "no such endpoint: " + ctx.request().method() + " "
+            + Snippet.of(ctx.request().path()) + " (see README.adoc, Facade API)"));
+        router.errorHandler(400, ctx -> error(ctx, 400, "malformed request"
+            + (ctx.failure() == null ? "" : ": " + Snippet.of(ctx.failure().getMessage()))));
+        router.errorHandler(405, ctx -> error(ctx, 405, "method " + ctx.request().method() + " is not allowed on "
+            + Snippet.of(ctx.request().path())));
+        router.errorHandler(413, ctx -> error(ctx, 413, "request body larger than " + config.maxBodyBytes()
+            + " bytes (--max-body-bytes)"));
+        router.errorHandler(500, ctx -> {
+            LOG.error("unexpected failure on {} {}", ctx.request().method(), ctx.request().path(), ctx.failure());
+            error(ctx, 500, "internal error (logged by the facade)");
+        });
+        return router;
+    }
+
+    private void indexMessage(RoutingContext ctx) {
+        handle(ctx, () -> {
+            MailDocument document = MessagePayload.parse(jsonBody(ctx), ctx.pathParam("mailboxId"), ctx.pathParam("messageId"));
+            return store.index(document).thenApply(ignored -> new Reply(201, Map.of(
+                "mailboxId", document.mailboxId(), "messageId", document.messageId(), "result", "indexed")));
+        });
+    }
+
+    private void getMessage(RoutingContext ctx) {
+        handle(ctx, () -> {
+            String mailboxId = Ids.require("mailboxId", ctx.pathParam("mailboxId"));
+            String messageId = Ids.require("messageId", ctx.pathParam("messageId"));
+            return store.get(mailboxId, messageId).thenApply(document -> document == null
+                ? new Reply(404, Map.of("error", "no message " + messageId + " in mailbox " + mailboxId))
+                : new Reply(200, document));
+        });
+    }
+
+    private void search(RoutingContext ctx) {
+        handle(ctx, () -> store.search(SearchParams.parse(ctx.pathParam("mailboxId"), queryParams(ctx)))
+            .thenApply(page -> new Reply(200, page)));
+    }
+
+    private void bulk(RoutingContext ctx) {
+        handle(ctx, () -> {
+            Refresh refresh = refresh(ctx.queryParams().get("refresh"));
+            List<BulkPayload.Item> items = BulkPayload.parse(bodyBytes(ctx), config.maxBulkItems());
+            List<MailDocument> valid = items.stream().filter(i -> i.document() != null).map(BulkPayload.Item::document).toList();
+            long start = System.nanoTime();
+            CompletableFuture<List<MailStore.BulkOutcome>> outcomes = valid.isEmpty()
+                ? CompletableFuture.completedFuture(List.of()) : store.bulk(valid, refresh);
+            return outcomes.thenApply(results -> new Reply(200, bulkReply(items, results, start)));
+        });
+    }
+
+    private void refresh(RoutingContext ctx) {
+        handle(ctx, () -> store.refresh().thenApply(ignored -> new Reply(200, Map.of("result", "refreshed"))));
+    }
+
+    private void health(RoutingContext ctx) {
+        CompletableFuture<Map<String, Object>> backend = store.health().thenCombine(store.serverVersion(), (health, version) -> {
+            Map<String, Object> status = new LinkedHashMap<>();
+            status.put("status", health.status().jsonValue());
+            status.put("cluster", health.clusterName());
+            status.put("version", version);
+            return status;
+        });
+        Future.fromCompletionStage(backend, ctx.vertx().getOrCreateContext()).onComplete(result -> {
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("facade", "up");
+            body.put("index", store.index());
+            body.put("client", Map.of("opensearchJava", CLIENT_VERSION));
+            if (result.succeeded()) {
+                boolean red = "red".equals(result.result().get("status"));
+                body.put("status", red ? "degraded" : "ok");
+                body.put("backend", result.result());
+                reply(ctx, new Reply(red ? 503 : 200, body));
+            } else {
+                body.put("status", "unavailable");
+                body.put("backend", Map.of("error", BackendErrors.classify(result.cause()).message()));
+                reply(ctx, new Reply(503, body));
+            }
+        });
+    }
+
+    private static Map<String, Object> bulkReply(List<BulkPayload.Item> items, List<MailStore.BulkOutcome> results, long start) {
+        List<Map<String, Object>> slots = new ArrayList<>(items.size());
+        int next = 0;
+        int failed = 0;
+        for (BulkPayload.Item item : items) {
+            Map<String, Object> slot = new LinkedHashMap<>();
+            slot.put("mailboxId", item.mailboxId());
+            slot.put("messageId", item.messageId());
+            if (item.document() == null) {
+                slot.put("status", 400);
+                slot.put("error", item.error());
+            } else {
+                MailStore.BulkOutcome outcome = results.get(next++);
+                slot.put("status", outcome.status());
+                if (outcome.error() != null) {
+                    slot.put("error", outcome.error());
+                }
+            }
+            if (slot.containsKey("error")) {
+                failed++;
+            }
+            slots.add(slot);
+        }
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("tookMs", (System.nanoTime() - start) / 1_000_000);
+        body.put("errors", failed > 0);
+        body.put("indexed", items.size() - failed);
+        body.put("failed", failed);
+        body.put("items", slots);
+        return body;
+    }
+
+    private static Refresh refresh(String value) {
+        if (value == null || value.isEmpty() || "false".equals(value)) {
+            return Refresh.False;
+        }
+        return switch (value) {
+            case "true" -> Refresh.True;
+            case "wait_for" -> Refresh.WaitFor;
+            default -> throw new BadRequest("refresh must be true, false or wait_for, got '" + Snippet.of(value) + "'");
+        };
+    }
+
+    /** Runs a handler: input errors become 4xx at once, backend errors are classified when the future fails. */
+    private void handle(RoutingContext ctx, ReplySupplier work) {
+        CompletableFuture<Reply> future;
+        try {
+            future = work.get();
+        } catch (BadRequest e) {
+            error(ctx, e.status(), e.getMessage());
+            return;
+        }
+        Future.fromCompletionStage(future, ctx.vertx().getOrCreateContext()).onComplete(result -> {
+            if (result.succeeded()) {
+                reply(ctx, result.result());
+            } else {
+                BackendErrors.Failure failure = BackendErrors.classify(result.cause());
+                error(ctx, failure.status(), failure.message());
+            }
+        });
+    }
+
+    private static JsonNode jsonBody(RoutingContext ctx) {
+        byte[] bytes = bodyBytes(ctx);
+        if (bytes.length == 0) {
+            throw new BadRequest("the request body is empty: send the message as a JSON object");
+        }
+        try {
+            return Json.MAPPER.readTree(bytes);
+        } catch (JsonProcessingException e) {
+            throw new BadRequest("the request body is not valid JSON: " + Snippet.of(e.getOriginalMessage()));
+        } catch (IOException e) {
+            throw new BadRequest("the request body could not be read: " + Snippet.of(e.getMessage()));
+        }
+    }
+
+    private static byte[] bodyBytes(RoutingContext ctx) {
+        Buffer buffer = ctx.body() == null ? null : ctx.body().buffer();
+        return buffer == null ? new byte[0] : buffer.getBytes();
+    }
+
+    private static Map<String, List<String>> queryParams(RoutingContext ctx) {
+        Map<String, List<String>> params = new LinkedHashMap<>();
+        try {
+            for (String name : ctx.queryParams().names()) {
+                params.put(name, ctx.queryParams().getAll(name));
+            }
+        } catch (IllegalArgumentException e) {
+            throw new BadRequest("the query string is not valid URL encoding: " + Snippet.of(e.getMessage()));
+        }
+        return params;
+    }
+
+    private static void reply(RoutingContext ctx, Reply reply) {
+        byte[] json;
+        try {
+            json = Json.MAPPER.writeValueAsBytes(reply.body());
+        } catch (JsonProcessingException e) {
+            LOG.error("could not serialise a reply", e);
+            error(ctx, 500, "internal error (logged by the facade)");
+            return;
+        }
+        write(ctx.response().setStatusCode(reply.status()), json);
+    }
+
+    static void error(RoutingContext ctx, int status, String message) {
+        if (ctx.response().ended() || ctx.response().headWritten()) {
+            return;
+        }
+        try {
+            write(ctx.response().setStatusCode(status), Json.MAPPER.writeValueAsBytes(Map.of("error", message)));
+        } catch (JsonProcessingException e) {
+            ctx.response().setStatusCode(status).end();
+        }
+    }
+
+    private static void write(HttpServerResponse response, byte[] json) {
+        response.putHeader("content-type", "application/json").end(Buffer.buffer(json));
+    }
+
+    private record Reply(int status, Object body) {
+    }
+
+    @FunctionalInterface
+    private interface ReplySupplier {
+        CompletableFuture<Reply> get();
+    }
+
+}

@@ -1,0 +1,33 @@
+package mailbench.facade.opensearch;
+
+import java.time.Instant;
+import java.util.List;
+
+/** A mail message as stored in the index (one document per message). */
+public record MailDocument(
+    String mailboxId,
+    String messageId,
+    String threadId,
+    String from,
+    List<String> to,
+    List<String> cc,
+    String subject,
+    String body,
+    Instant receivedAt,
+    List<String> flags,
+    long size,
+    List<AttachmentInfo> attachments) {
+
+    /** Attachment metadata only: the content itself is not indexed. */
+    public record AttachmentInfo(String name, String contentType, long size) {
+    }
+
+    /** The document id: mailbox-scoped, unambiguous because ids never contain ':'. */
+    public String documentId() {
+        return documentId(mailboxId, messageId);
+    }
+
+    public static String documentId(String mailboxId, String messageId) {
+        return mailboxId + ":" + messageId;
+    }
+}

@@ -1,0 +1,49 @@
+package mailbench.facade.opensearch;
+
+import java.io.IOException;
+
+import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.opensearch._types.mapping.TypeMapping;
+import org.opensearch.client.opensearch.indices.CreateIndexRequest;
+
+/**
+ * The mail index: explicit mapping (text for what people search, keyword for exact filters,
+ * date for ranges) and zero replicas, so a single node reports green.
+ */
+public final class MailIndex {
+
+    private MailIndex() {
+    }
+
+    public static TypeMapping mapping() {
+        return TypeMapping.of(m -> m
+            .dynamic(org.opensearch.client.opensearch._types.mapping.DynamicMapping.Strict)
+            .properties("mailboxId", p -> p.keyword(k -> k))
+            .properties("messageId", p -> p.keyword(k -> k))
+            .properties("threadId", p -> p.keyword(k -> k))
+            .properties("from", p -> p.keyword(k -> k))
+            .properties("to", p -> p.keyword(k -> k))
+            .properties("cc", p -> p.keyword(k -> k))
+            .properties("subject", p -> p.text(t -> t.fields("raw", f -> f.keyword(k -> k.ignoreAbove(256)))))
+            .properties("body", p -> p.text(t -> t))
+            .properties("receivedAt", p -> p.date(d -> d))
+            .properties("flags", p -> p.keyword(k -> k))
+            .properties("size", p -> p.long_(l -> l))
+            .properties("attachments", p -> p.object(o -> o
+                .properties("name", a -> a.keyword(k -> k))
+                .properties("contentType", a -> a.keyword(k -> k))
+                .properties("size", a -> a.long_(l -> l)))));
+    }
+
+    /** Creates the index unless it exists; returns true when it created it. */
+    public static boolean ensure(OpenSearchClient client, String index, int shards) throws IOException {
+        if (client.indices().exists(e -> e.index(index)).value()) {
+            return false;
+        }
+        client.indices().create(CreateIndexRequest.of(c -> c
+            .index(index)
+            .settings(s -> s.numberOfShards(Integer.toString(shards)).numberOfReplicas("0"))
+            .mappings(mapping())));
+        return true;
+    }
+}

@@ -1,0 +1,178 @@
+package mailbench.facade.opensearch;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+import org.opensearch.client.json.JsonData;
+import org.opensearch.client.opensearch.OpenSearchAsyncClient;
+import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.opensearch._types.FieldValue;
+import org.opensearch.client.opensearch._types.Refresh;
+import org.opensearch.client.opensearch._types.SortOrder;
+import org.opensearch.client.opensearch._types.query_dsl.BoolQuery;
+import org.opensearch.client.opensearch._types.query_dsl.Operator;
+import org.opensearch.client.opensearch._types.query_dsl.Query;
+import org.opensearch.client.opensearch.cluster.HealthResponse;
+import org.opensearch.client.opensearch.core.BulkRequest;
+import org.opensearch.client.opensearch.core.SearchRequest;
+import org.opensearch.client.opensearch.core.bulk.BulkResponseItem;
+import org.opensearch.client.opensearch.core.search.Hit;
+import org.opensearch.client.opensearch.core.search.TotalHits;
+import org.opensearch.client.transport.OpenSearchTransport;
+
+/**
+ * The facade's only door to OpenSearch: one method per operation, all on the async client so
+ * no facade thread waits for OpenSearch. Built once, shared by every request.
+ */
+public final class MailStore implements AutoCloseable {
+
+    private final OpenSearchTransport transport;
+    private final OpenSearchAsyncClient async;
+    private final OpenSearchClient blocking;
+    private final String index;
+
+    public MailStore(OpenSearchTransport transport, String index) {
+        this.transport = transport;
+        this.async = new OpenSearchAsyncClient(transport);
+        this.blocking = new OpenSearchClient(transport);
+        this.index = index;
+    }
+
+    public String index() {
+        return index;
+    }
+
+    /** Startup only (blocking): creates the index with its mapping when missing. */
+    public boolean ensureIndex(int shards) throws IOException {
+        return MailIndex.ensure(blocking, index, shards);
+    }
+
+    public CompletableFuture<Void> index(MailDocument document) {
+        return call(() -> async.index(i -> i.index(index).id(document.documentId()).document(document))).thenApply(r -> null);
+    }
+
+    public CompletableFuture<List<BulkOutcome>> bulk(List<MailDocument> documents, Refresh refresh) {
+        BulkRequest.Builder request = new BulkRequest.Builder().index(index).refresh(refresh);
+        for (MailDocument document : documents) {
+            request.operations(op -> op.index(i -> i.id(document.documentId()).document(document)));
+        }
+        return call(() -> async.bulk(request.build())).thenApply(response -> {
+            List<BulkOutcome> outcomes = new ArrayList<>(documents.size());
+            for (BulkResponseItem item : response.items()) {
+                String error = item.error() == null ? null : item.error().type() + ": " + item.error().reason();
+                outcomes.add(new BulkOutcome(item.status(), error));
+            }
+            return outcomes;
+        });
+    }
+
+    public CompletableFuture<MailDocument> get(String mailboxId, String messageId) {
+        return call(() -> async.get(g -> g.index(index).id(MailDocument.documentId(mailboxId, messageId)), MailDocument.class))
+            .thenApply(response -> response.found() ? response.source() : null);
+    }
+
+    public CompletableFuture<SearchPage> search(MailQuery query) {
+        return call(() -> async.search(searchRequest(query), MessageSummary.class)).thenApply(response -> {
+            List<SearchPage.Hit> hits = new ArrayList<>(response.hits().hits().size());
+            for (Hit<MessageSummary> hit : response.hits().hits()) {
+                MessageSummary source = hit.source();
+                String messageId = hit.id().substring(hit.id().indexOf(':') + 1);
+                hits.add(source == null
+                    ? new SearchPage.Hit(messageId, null, null, null)
+                    : new SearchPage.Hit(messageId, source.subject(), source.from(), source.receivedAt()));
+            }
+            TotalHits total = response.hits().total();
+            return new SearchPage(total == null ? hits.size() : total.value(), hits);
+        });
+    }
+
+    public CompletableFuture<Void> refresh() {
+        return call(() -> async.indices().refresh(r -> r.index(index))).thenApply(r -> null);
+    }
+
+    /** The server's version number, e.g. 2.19.6. */
+    public CompletableFuture<String> serverVersion() {
+        return call(async::info).thenApply(info -> info.version().number());
+    }
+
+    public CompletableFuture<HealthResponse> health() {
+        return call(() -> async.cluster().health(h -> h.index(index)));
+    }
+
+    SearchRequest searchRequest(MailQuery query) {
+        BoolQuery.Builder bool = new BoolQuery.Builder();
+        bool.filter(term("mailboxId", query.mailboxId()));
+        if (query.from() != null) {
+            bool.filter(term("from", query.from()));
+        }
+        if (query.to() != null) {
+            bool.filter(term("to", query.to()));
+        }
+        for (String flag : query.flags()) {
+            bool.filter(term("flags", flag));
+        }
+        if (query.after() != null || query.before() != null) {
+            bool.filter(q -> q.range(r -> {
+                r.field("receivedAt");
+                if (query.after() != null) {
+                    r.gte(JsonData.of(query.after().toString()));
+                }
+                if (query.before() != null) {
+                    r.lt(JsonData.of(query.before().toString()));
+                }
+                return r;
+            }));
+        }
+        if (query.text() != null) {
+            bool.must(q -> q.multiMatch(m -> m.query(query.text()).fields("subject^2", "body").operator(Operator.And)));
+        }
+        if (query.subject() != null) {
+            bool.must(q -> q.match(m -> m.field("subject").query(FieldValue.of(query.subject())).operator(Operator.And)));
+        }
+        BoolQuery boolQuery = bool.build();
+        return SearchRequest.of(s -> {
+            s.index(index)
+                .query(q -> q.bool(boolQuery))
+                .from(query.offset())
+                .size(query.limit())
+                .source(src -> src.filter(f -> f.includes(List.of(MessageSummary.SOURCE_FIELDS))));
+            switch (query.sort()) {
+                case RECEIVED_AT_DESC -> s.sort(o -> o.field(f -> f.field("receivedAt").order(SortOrder.Desc)));
+                case RECEIVED_AT_ASC -> s.sort(o -> o.field(f -> f.field("receivedAt").order(SortOrder.Asc)));
+                case SIZE_DESC -> s.sort(o -> o.field(f -> f.field("size").order(SortOrder.Desc)));
+                case SIZE_ASC -> s.sort(o -> o.field(f -> f.field("size").order(SortOrder.Asc)));
+                case RELEVANCE -> s.sort(o -> o.score(sc -> sc.order(SortOrder.Desc)));
+            }
+            return s;
+        });
+    }
+
+    /** The async client declares IOException even though it reports failures through the future. */
+    private static <T> CompletableFuture<T> call(AsyncCall<T> call) {
+        try {
+            return call.start();
+        } catch (IOException | RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    @FunctionalInterface
+    private interface AsyncCall<T> {
+        CompletableFuture<T> start() throws IOException;
+    }
+
+    private static Query term(String field, String value) {
+        return Query.of(q -> q.term(t -> t.field(field).value(FieldValue.of(value))));
+    }
+
+    @Override
+    public void close() throws IOException {
+        transport.close();
+    }
+
+    /** The outcome of one bulk item: HTTP-like status and, when it failed, why. */
+    public record BulkOutcome(int status, String error) {
+    }
+}

@@ -1,0 +1,45 @@
+package mailbench.loader;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import mailbench.json.Json;
+
+/** Asks a facade whether it and its OpenSearch are up, before any load is sent. */
+public final class HealthProbe {
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY)
+        .connectTimeout(Duration.ofSeconds(5)).build();
+
+    private HealthProbe() {
+    }
+
+    /** Returns the facade's /health body; fails with what to check when it is down or not a mailbench facade. */
+    public static JsonNode check(URI facade) throws IOException, InterruptedException {
+        HttpResponse<String> response;
+        try {
+            response = HTTP.send(HttpRequest.newBuilder(facade.resolve("/health")).timeout(Duration.ofSeconds(10)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        } catch (ConnectException e) {
+            throw new IOException("no facade answers at " + facade + ": start one (java -jar target/mailbench.jar facade|stack)"
+                + " or fix -Dmailbench.target", e);
+        }
+        JsonNode body;
+        try {
+            body = Json.MAPPER.readTree(response.body());
+        } catch (IOException e) {
+            throw new IOException(facade + "/health did not answer JSON: is -Dmailbench.target a mailbench facade?", e);
+        }
+        if (response.statusCode() != 200) {
+            throw new IOException("the facade at " + facade + " is up but its OpenSearch is not: " + body.path("backend"));
+        }
+        return body;
+    }
+}

@@ -1,0 +1,92 @@
+package mailbench.node;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+
+import org.opensearch.http.HttpServerTransport;
+import org.opensearch.plugins.Plugin;
+
+/**
+ * Runs one embedded OpenSearch node in its own JVM (started by {@code mailbench.stack.LocalStack}).
+ *
+ * <p>Arguments: {@code <home-dir> <http-port-range> <ready-file> [parent-pid]}. When the node
+ * answers HTTP it writes its URL and PID to the ready file (atomically); it stops on SIGTERM
+ * and by itself when the parent process is gone, so no node outlives its run.
+ *
+ * <p>Its classpath is OpenSearch's own (resolved by {@code NodeClasspath}), never the facade's:
+ * OpenSearch 2.x needs Netty 4.1, Gatling and the facade use 4.2.
+ */
+public final class EmbeddedNodeMain {
+
+    private EmbeddedNodeMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length < 3) {
+            System.err.println("usage: EmbeddedNodeMain <home-dir> <http-port-range> <ready-file> [parent-pid]");
+            System.exit(2);
+        }
+        Path home = Path.of(args[0]).toAbsolutePath();
+        String httpPorts = args[1];
+        Path readyFile = Path.of(args[2]).toAbsolutePath();
+        Files.createDirectories(home.resolve("config"));
+        Files.createDirectories(home.resolve("data"));
+        Files.createDirectories(home.resolve("logs"));
+
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("cluster.name", "mailbench");
+        settings.put("node.name", "mailbench-node");
+        settings.put("path.home", home.toString());
+        settings.put("path.data", home.resolve("data").toString());
+        settings.put("path.logs", home.resolve("logs").toString());
+        settings.put("network.host", "127.0.0.1");
+        settings.put("http.port", httpPorts);
+        settings.put("transport.port", "19300-19399");
+        settings.put("discovery.type", "single-node");
+        // a full developer disk must not flip the index to read-only in the middle of a run
+        settings.put("cluster.routing.allocation.disk.threshold_enabled", "false");
+
+        @SuppressWarnings("unchecked")
+        Class<? extends Plugin> netty = (Class<? extends Plugin>) Class.forName("org.opensearch.transport.Netty4Plugin");
+        MailbenchNode node = new MailbenchNode(settings, List.of(netty), home.resolve("config"));
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                node.close();
+            } catch (IOException | RuntimeException e) {
+                System.err.println("node close failed: " + e);
+            }
+            stopped.countDown();
+        }, "node-shutdown"));
+        if (args.length > 3) {
+            exitWhenParentDies(Long.parseLong(args[3]));
+        }
+
+        node.start();
+        int port = node.injector().getInstance(HttpServerTransport.class).boundAddress().publishAddress().getPort();
+        writeReadyFile(readyFile, "http://127.0.0.1:" + port);
+        System.out.println("opensearch: http://127.0.0.1:" + port);
+        stopped.await();
+    }
+
+    private static void exitWhenParentDies(long parentPid) {
+        ProcessHandle.of(parentPid).ifPresentOrElse(
+            parent -> parent.onExit().thenRun(() -> {
+                System.err.println("parent process " + parentPid + " is gone: stopping the node");
+                System.exit(0);
+            }),
+            () -> System.exit(0));
+    }
+
+    private static void writeReadyFile(Path readyFile, String url) throws IOException {
+        Path tmp = readyFile.resolveSibling(readyFile.getFileName() + ".tmp");
+        Files.writeString(tmp, "{\"url\":\"" + url + "\",\"pid\":" + ProcessHandle.current().pid() + "}\n");
+        Files.move(tmp, readyFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+}

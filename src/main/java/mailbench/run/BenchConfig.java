@@ -1,0 +1,137 @@
+package mailbench.run;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import mailbench.corpus.CorpusSpec;
+import mailbench.facade.FacadeConfig;
+import mailbench.stack.StackOptions;
+
+/**
+ * Every knob of a load run, read once from -D system properties with its default (the only
+ * place that reads them; README.adoc lists the same table). A bad value fails the run before
+ * anything starts, naming the property and what it accepts.
+ */
+public record BenchConfig(
+    URI target,
+    URI directTarget,
+    String variant,
+    String path,
+    int rate,
+    int warmupSeconds,
+    int durationSeconds,
+    double p99Ms,
+    double successPercent,
+    Mix mix,
+    CorpusSpec corpus,
+    Path reportsDir,
+    Path gatlingResults,
+    String opensearchVersion,
+    String opensearchHeap,
+    String facadeHeap,
+    List<String> facadeArgs) {
+
+    public static final String WARM_UP_PREFIX = "Warm-up: ";
+
+    public static final Knob TARGET = new Knob("mailbench.target", "",
+        "Facade URL to drive (staging). Empty: start the local stack (embedded OpenSearch + facade) and load the corpus.");
+    public static final Knob OPENSEARCH = new Knob("mailbench.opensearch", "",
+        "OpenSearch URL for -Dmailbench.path=direct against staging (locally the embedded node is used).");
+    public static final Knob VARIANT = new Knob("mailbench.variant", "default", "Label of what is being compared; part of the run folder name.");
+    public static final Knob PATH = new Knob("mailbench.path", "facade",
+        "facade: requests go through the facade; direct: the same searches straight to OpenSearch's _search (the facade's cost as a ratio).");
+    public static final Knob RATE = new Knob("mailbench.rate", "1000", "Requests per second in the measured phase (open model).");
+    public static final Knob WARMUP = new Knob("mailbench.warmup", "30", "Seconds of warm-up ramp from 10% to 100% of the rate (own request names, not measured).");
+    public static final Knob DURATION = new Knob("mailbench.duration", "60", "Seconds of the measured constant-rate phase.");
+    public static final Knob P99 = new Knob("mailbench.assert.p99Ms", "50", "Assertion: p99 response time of each measured request, in ms.");
+    public static final Knob SUCCESS = new Knob("mailbench.assert.successPercent", "99", "Assertion: minimum % of OK responses per measured request.");
+    public static final Knob MIX_TEXT = new Knob("mailbench.mix.text", "40", "% of requests: full-text search in a mailbox.");
+    public static final Knob MIX_FROM = new Knob("mailbench.mix.from", "20", "% of requests: search by sender.");
+    public static final Knob MIX_RANGE = new Knob("mailbench.mix.range", "20", "% of requests: date-range listing.");
+    public static final Knob MIX_GET = new Knob("mailbench.mix.get", "20", "% of requests: get one message by id.");
+    public static final Knob SEED = new Knob(CorpusSpec.SEED_KNOB, "" + CorpusSpec.DEFAULT_SEED, "Corpus seed (corpus and feeders).");
+    public static final Knob MESSAGES = new Knob(CorpusSpec.MESSAGES_KNOB, "" + CorpusSpec.DEFAULT_MESSAGES, "Messages in the corpus.");
+    public static final Knob USERS = new Knob(CorpusSpec.USERS_KNOB, "" + CorpusSpec.DEFAULT_USERS, "Users (one mailbox each).");
+    public static final Knob REPORTS = new Knob("mailbench.reportsDir", "reports", "Where run folders are written.");
+    public static final Knob GATLING_RESULTS = new Knob("mailbench.gatlingResults", "target/gatling",
+        "Gatling's own results folder (set by pom.xml); its run is moved into the run folder.");
+    public static final Knob OPENSEARCH_VERSION = new Knob("mailbench.opensearch.version", StackOptions.DEFAULT_OPENSEARCH_VERSION,
+        "Version of the embedded OpenSearch node.");
+    public static final Knob OPENSEARCH_HEAP = new Knob("mailbench.opensearch.heap", StackOptions.DEFAULT_OPENSEARCH_HEAP, "Heap of the embedded node.");
+    public static final Knob FACADE_HEAP = new Knob("mailbench.facade.heap", StackOptions.DEFAULT_FACADE_HEAP, "Heap of the local facade.");
+    public static final Knob FACADE_EVENT_LOOPS = new Knob("mailbench.facade.eventLoops", "" + FacadeConfig.DEFAULT_EVENT_LOOPS,
+        "Local facade: Vert.x event loops.");
+    public static final Knob FACADE_IO_THREADS = new Knob("mailbench.facade.ioThreads", "" + FacadeConfig.DEFAULT_IO_THREADS,
+        "Local facade: opensearch-java I/O reactor threads (the client event loop).");
+    public static final Knob FACADE_CONNECTIONS = new Knob("mailbench.facade.maxConnections", "" + FacadeConfig.DEFAULT_MAX_CONNECTIONS,
+        "Local facade: connections to OpenSearch.");
+
+    public static final List<Knob> KNOBS = List.of(TARGET, OPENSEARCH, VARIANT, PATH, RATE, WARMUP, DURATION, P99, SUCCESS,
+        MIX_TEXT, MIX_FROM, MIX_RANGE, MIX_GET, SEED, MESSAGES, USERS, REPORTS, GATLING_RESULTS, OPENSEARCH_VERSION,
+        OPENSEARCH_HEAP, FACADE_HEAP, FACADE_EVENT_LOOPS, FACADE_IO_THREADS, FACADE_CONNECTIONS);
+
+    /** Request mix in percent; the four shares add up to 100. */
+    public record Mix(int text, int from, int range, int get) {
+        public Mix {
+            if (text + from + range + get != 100) {
+                throw new IllegalArgumentException("-Dmailbench.mix.text/from/range/get must add up to 100, got "
+                    + text + "+" + from + "+" + range + "+" + get);
+            }
+        }
+    }
+
+    public static BenchConfig fromSystemProperties() {
+        String path = PATH.value();
+        if (!"facade".equals(path) && !"direct".equals(path)) {
+            throw new IllegalArgumentException("-Dmailbench.path must be facade or direct, got '" + path + "'");
+        }
+        String variant = VARIANT.value();
+        if (!variant.matches("[A-Za-z0-9._-]{1,64}")) {
+            throw new IllegalArgumentException("-Dmailbench.variant must be 1-64 of A-Z a-z 0-9 . _ -, got '" + variant + "'");
+        }
+        URI target = url(TARGET);
+        URI direct = url(OPENSEARCH);
+        if ("direct".equals(path) && target != null && direct == null) {
+            throw new IllegalArgumentException("-Dmailbench.path=direct against a -Dmailbench.target needs -Dmailbench.opensearch=<OpenSearch URL>");
+        }
+        return new BenchConfig(target, direct, variant, path, RATE.intValue(1, 100_000), WARMUP.intValue(0, 3_600),
+            DURATION.intValue(1, 86_400), P99.doubleValue(0.001, 3_600_000), SUCCESS.doubleValue(0, 100),
+            new Mix(MIX_TEXT.intValue(0, 100), MIX_FROM.intValue(0, 100), MIX_RANGE.intValue(0, 100), MIX_GET.intValue(0, 100)),
+            new CorpusSpec(Long.parseLong(SEED.value()), MESSAGES.intValue(1, CorpusSpec.MAX_MESSAGES), USERS.intValue(1, CorpusSpec.MAX_USERS)),
+            Path.of(REPORTS.value()), Path.of(GATLING_RESULTS.value()), OPENSEARCH_VERSION.value(), OPENSEARCH_HEAP.value(),
+            FACADE_HEAP.value(), List.of("--event-loops", "" + FACADE_EVENT_LOOPS.intValue(1, 64),
+                "--io-threads", "" + FACADE_IO_THREADS.intValue(1, 64),
+                "--max-connections", "" + FACADE_CONNECTIONS.intValue(1, 10_000)));
+    }
+
+    private static URI url(Knob knob) {
+        String value = knob.value();
+        if (value.isEmpty()) {
+            return null;
+        }
+        URI uri;
+        try {
+            uri = URI.create(value.endsWith("/") ? value.substring(0, value.length() - 1) : value);
+        } catch (IllegalArgumentException e) {
+            uri = null;
+        }
+        if (uri == null || uri.getHost() == null || !("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))) {
+            throw new IllegalArgumentException("-D" + knob.name() + " must be an http(s)://host:port URL, got '" + value + "'");
+        }
+        return uri;
+    }
+
+    public boolean local() {
+        return target == null;
+    }
+
+    /** The effective value of every knob, for run.json. */
+    public static Map<String, String> knobValues() {
+        Map<String, String> values = new LinkedHashMap<>();
+        KNOBS.forEach(knob -> values.put(knob.name(), knob.value()));
+        return values;
+    }
+}

@@ -1,0 +1,249 @@
+package mailbench.run;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Comparator;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import mailbench.json.Json;
+import mailbench.loader.HealthProbe;
+import mailbench.stack.LocalStack;
+import mailbench.stack.StackOptions;
+
+/**
+ * One load run, from the simulation's point of view: its run folder, the local stack (unless a
+ * target is given), and what is written when it ends — also when it is interrupted: a JVM exit
+ * hook stops the stack and labels whatever was measured as incomplete. Nothing is overwritten.
+ */
+public final class BenchRun {
+
+    private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+
+    private final BenchConfig config;
+    private final SimulationLog log;
+    private final Path folder;
+    private final RunRecord record = new RunRecord();
+    private final Object lock = new Object();
+    private final long startMillis = System.currentTimeMillis();
+    private LocalStack stack;
+    private URI facadeUrl;
+    private URI opensearchUrl;
+    private Path feeders;
+    private boolean finished;
+
+    private BenchRun(BenchConfig config, SimulationLog log, Path folder) {
+        this.config = config;
+        this.log = log;
+        this.folder = folder;
+    }
+
+    /** Creates the run folder and, without a target, starts the local stack. Fails with a message that names the fix. */
+    public static BenchRun open(String simulation, String gatlingVersion, SimulationLog log) {
+        BenchConfig config = BenchConfig.fromSystemProperties();
+        try {
+            BenchRun run = new BenchRun(config, log, newFolder(config, simulation));
+            run.start(simulation, gatlingVersion);
+            return run;
+        } catch (IOException e) {
+            throw new IllegalStateException("could not start the run: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while starting the run", e);
+        }
+    }
+
+    private static Path newFolder(BenchConfig config, String simulation) throws IOException {
+        String name = RUN_ID.format(Instant.now()) + "-" + simulation + "-" + config.variant()
+            + ("direct".equals(config.path()) ? "-direct" : "");
+        Files.createDirectories(config.reportsDir());
+        for (int attempt = 1; ; attempt++) {
+            Path folder = config.reportsDir().resolve(attempt == 1 ? name : name + "-" + attempt).toAbsolutePath();
+            try {
+                return Files.createDirectory(folder);
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                // two runs in the same second: never overwrite, take the next name
+            }
+        }
+    }
+
+    private void start(String simulation, String gatlingVersion) throws IOException, InterruptedException {
+        record.runId = folder.getFileName().toString();
+        record.simulation = simulation;
+        record.variant = config.variant();
+        record.path = config.path();
+        record.target = config.local() ? "local" : config.target().toString();
+        record.status = "starting";
+        record.start = Instant.ofEpochMilli(startMillis);
+        record.knobs.putAll(BenchConfig.knobValues());
+        record.versions.put("mailbench", MachineInfo.gitRevision());
+        record.versions.put("gatling", gatlingVersion);
+        record.versions.put("jdk", System.getProperty("java.version"));
+        say("run folder: " + folder);
+        record.machine.putAll(MachineInfo.describe());
+        record.write(runJson());
+        Runtime.getRuntime().addShutdownHook(new Thread(this::onJvmExit, "mailbench-run-exit"));
+        watchParent();
+
+        feeders = Feeders.forCorpus(config.corpus());
+        if (config.local()) {
+            StackOptions options = new StackOptions(Path.of("target", "mailbench-stack", record.runId).toAbsolutePath(),
+                config.opensearchVersion(), config.opensearchHeap(), config.facadeHeap(), config.facadeArgs(), config.corpus(),
+                true);
+            stack = LocalStack.start(options, this::say);
+            facadeUrl = stack.facadeUrl();
+            opensearchUrl = stack.opensearchUrl();
+            record.event("local stack ready (facade pid " + stack.facadePid() + ", node pid " + stack.nodePid() + ")");
+        } else {
+            facadeUrl = config.target();
+            opensearchUrl = config.directTarget();
+        }
+        JsonNode health = HealthProbe.check(facadeUrl);
+        record.versions.put("opensearchJava", health.path("client").path("opensearchJava").asText("unknown"));
+        record.versions.put("opensearchServer", health.path("backend").path("version").asText("unknown"));
+        record.status = "running";
+        record.event("load starting");
+        record.write(runJson());
+    }
+
+    /** The last word if Maven goes away (Ctrl-C, SIGTERM, kill): Gatling's fork would otherwise run on alone. */
+    private static void watchParent() {
+        ProcessHandle.current().parent().ifPresent(parent -> parent.onExit().thenRun(() -> {
+            System.err.println("[mailbench] the process that started this run is gone: stopping");
+            System.exit(143);
+        }));
+    }
+
+    public Path folder() {
+        return folder;
+    }
+
+    /** Where the simulation sends its requests. */
+    public URI baseUrl() {
+        return "direct".equals(config.path()) ? opensearchUrl : facadeUrl;
+    }
+
+    public Path feeders() {
+        return feeders;
+    }
+
+    public BenchConfig config() {
+        return config;
+    }
+
+    /** Called from the simulation's after hook: Gatling has closed simulation.log by then. */
+    public void finish() {
+        synchronized (lock) {
+            if (finished) {
+                return;
+            }
+            record.event("load finished");
+            boolean complete = summarize();
+            record.status = complete ? "completed" : "incomplete";
+            stopStack();
+            finished = true;
+            writeQuietly();
+        }
+    }
+
+    private void onJvmExit() {
+        synchronized (lock) {
+            if (!finished) {
+                record.event("interrupted");
+                record.status = "interrupted";
+                record.reason = "the run was stopped before it finished (signal, crash or failed start); numbers cover what ran";
+                summarize();
+                stopStack();
+                finished = true;
+            }
+            moveGatlingReport();
+            writeQuietly();
+            say("run folder: " + folder + " (" + record.status + ")");
+        }
+    }
+
+    private boolean summarize() {
+        Optional<Path> gatlingRun = gatlingRunDir();
+        if (gatlingRun.isEmpty()) {
+            record.event("no simulation.log found under " + config.gatlingResults());
+            return false;
+        }
+        RunSummary.Builder builder = new RunSummary.Builder();
+        try {
+            boolean complete = log.read(gatlingRun.get().resolve("simulation.log"), builder);
+            RunSummary summary = builder.build(complete);
+            Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(folder.resolve("summary.json").toFile(), summary);
+            if (summary.window() != null) {
+                record.measuredStart = Instant.ofEpochMilli(summary.window().startMillis());
+                record.measuredEnd = Instant.ofEpochMilli(summary.window().endMillis());
+            }
+            say(SummaryTable.format(summary));
+            return complete;
+        } catch (IOException | RuntimeException e) {
+            record.event("summary failed: " + e.getMessage());
+            return false;
+        }
+    }
+
+    /** Gatling's folder for this run: the newest one with a simulation.log written since the run started. */
+    private Optional<Path> gatlingRunDir() {
+        if (!Files.isDirectory(config.gatlingResults())) {
+            return Optional.empty();
+        }
+        try (Stream<Path> dirs = Files.list(config.gatlingResults())) {
+            return dirs.filter(dir -> Files.isRegularFile(dir.resolve("simulation.log")))
+                .filter(dir -> dir.resolve("simulation.log").toFile().lastModified() >= startMillis - 1_000)
+                .max(Comparator.comparingLong(dir -> dir.resolve("simulation.log").toFile().lastModified()));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** At JVM exit Gatling has written its HTML report: move it into the run folder. */
+    private void moveGatlingReport() {
+        gatlingRunDir().ifPresent(dir -> {
+            try {
+                Files.move(dir, folder.resolve("gatling"), StandardCopyOption.ATOMIC_MOVE);
+                say("Gatling report: " + folder.resolve("gatling").resolve("index.html"));
+            } catch (IOException e) {
+                record.event("could not move the Gatling report from " + dir + ": " + e.getMessage());
+            }
+        });
+    }
+
+    private void stopStack() {
+        if (stack == null) {
+            return;
+        }
+        say("stopping the local stack");
+        stack.close();
+        stack.copyLogsTo(folder.resolve("logs"));
+        record.event("local stack stopped");
+        stack = null;
+    }
+
+    private Path runJson() {
+        return folder.resolve("run.json");
+    }
+
+    private void writeQuietly() {
+        record.end = Instant.now();
+        try {
+            record.write(runJson());
+        } catch (IOException e) {
+            System.err.println("[mailbench] could not write " + runJson() + ": " + e.getMessage());
+        }
+    }
+
+    private void say(String line) {
+        System.out.println("[mailbench] " + line);
+    }
+}

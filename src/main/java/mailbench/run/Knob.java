@@ -1,0 +1,46 @@
+package mailbench.run;
+
+/** One -D system property a run reads: its name, default and what it changes (listed in README.adoc). */
+public record Knob(String name, String defaultValue, String description) {
+
+    public String value() {
+        String value = System.getProperty(name);
+        return value == null || value.isBlank() ? defaultValue : value.strip();
+    }
+
+    public int intValue(int min, int max) {
+        String value = value();
+        try {
+            int parsed = Integer.parseInt(value);
+            if (parsed >= min && parsed <= max) {
+                return parsed;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("-D" + name + " must be an integer between " + min + " and " + max
+            + ", got '" + value + "' (default " + defaultValue + ")");
+    }
+
+    public double doubleValue(double min, double max) {
+        String value = value();
+        try {
+            double parsed = Double.parseDouble(value);
+            if (parsed >= min && parsed <= max) {
+                return parsed;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("-D" + name + " must be a number between " + min + " and " + max
+            + ", got '" + value + "' (default " + defaultValue + ")");
+    }
+
+    public boolean booleanValue() {
+        String value = value();
+        if ("true".equalsIgnoreCase(value) || "false".equalsIgnoreCase(value)) {
+            return Boolean.parseBoolean(value);
+        }
+        throw new IllegalArgumentException("-D" + name + " must be true or false, got '" + value + "'");
+    }
+}

@@ -1,0 +1,80 @@
+package mailbench.run;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** Facts about this machine and checkout that make two runs comparable (or show why not). */
+final class MachineInfo {
+
+    private MachineInfo() {
+    }
+
+    static Map<String, Object> describe() {
+        Map<String, Object> machine = new LinkedHashMap<>();
+        machine.put("cores", Runtime.getRuntime().availableProcessors());
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            machine.put("memoryMiB", os.getTotalMemorySize() / (1024 * 1024));
+        }
+        machine.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
+        machine.put("cpu", cpuModel());
+        machine.put("speedProbeMs", speedProbeMillis());
+        return machine;
+    }
+
+    /**
+     * A fixed CPU loop, timed: the host's speed drifts by 2x between quiet and busy periods, which
+     * no in-VM counter shows. Compare runs only when their probes are close.
+     */
+    static long speedProbeMillis() {
+        long start = System.nanoTime();
+        long x = 0x9E3779B97F4A7C15L;
+        long sum = 0;
+        for (int i = 0; i < 200_000_000; i++) {
+            x ^= x << 13;
+            x ^= x >>> 7;
+            x ^= x << 17;
+            sum += x & 0xFF;
+        }
+        long elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        return sum == 42 ? elapsed + 1 : elapsed; // keeps the loop from being optimised away
+    }
+
+    private static String cpuModel() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+                if (line.startsWith("model name")) {
+                    return line.substring(line.indexOf(':') + 1).strip();
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux: say so below
+        }
+        return "unknown";
+    }
+
+    /** The mailbench commit that ran, with "-dirty" when the checkout had uncommitted changes. */
+    static String gitRevision() {
+        try {
+            String sha = run(List.of("git", "rev-parse", "--short=12", "HEAD"));
+            String dirty = run(List.of("git", "status", "--porcelain", "--untracked-files=no"));
+            return sha.isEmpty() ? "unknown" : sha + (dirty.isEmpty() ? "" : "-dirty");
+        } catch (IOException e) {
+            return "unknown";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "unknown";
+        }
+    }
+
+    private static String run(List<String> command) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(process.getInputStream().readAllBytes()).strip();
+        return process.waitFor(10, TimeUnit.SECONDS) && process.exitValue() == 0 ? out : "";
+    }
+}

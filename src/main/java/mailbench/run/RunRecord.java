@@ -1,0 +1,53 @@
+package mailbench.run;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import mailbench.json.Json;
+
+/**
+ * run.json: what ran (simulation, variant, target, knobs, versions, machine), when, and how it
+ * ended. Rewritten atomically at each step, so an interrupted run still says how far it got.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public final class RunRecord {
+
+    public String runId;
+    public String simulation;
+    public String variant;
+    public String path;
+    public String target;
+    public String status;
+    public String reason;
+    public Instant start;
+    public Instant end;
+    public Instant measuredStart;
+    public Instant measuredEnd;
+    public Map<String, String> knobs = new LinkedHashMap<>();
+    public Map<String, String> versions = new LinkedHashMap<>();
+    public Map<String, Object> machine = new LinkedHashMap<>();
+    public List<Event> timeline = new ArrayList<>();
+
+    /** One step of the run, in order. */
+    public record Event(Instant at, String event) {
+    }
+
+    synchronized void event(String event) {
+        timeline.add(new Event(Instant.now(), event));
+    }
+
+    synchronized void write(Path file) throws IOException {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), this);
+        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+}

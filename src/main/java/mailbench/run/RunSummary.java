@@ -1,0 +1,62 @@
+package mailbench.run;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * summary.json: the measured phase's numbers (warm-up excluded) overall and per request name.
+ * Built from Gatling's own simulation.log records, because Gatling 3.15 writes no JSON stats
+ * and its report mixes warm-up into the global numbers and divides throughput by the whole run.
+ */
+public record RunSummary(Stats measured, List<NamedStats> requests, WarmUp warmUp, Window window, boolean complete) {
+
+    /** Numbers of a set of requests; rps over the window in which they were sent. */
+    public record Stats(long requests, long ko, double rps, long p50Ms, long p95Ms, long p99Ms, long maxMs, double meanMs) {
+    }
+
+    /** The same numbers for one request name. */
+    public record NamedStats(String name, long requests, long ko, double rps, long p50Ms, long p95Ms, long p99Ms, long maxMs,
+                             double meanMs) {
+        static NamedStats of(String name, Stats s) {
+            return new NamedStats(name, s.requests(), s.ko(), s.rps(), s.p50Ms(), s.p95Ms(), s.p99Ms(), s.maxMs(), s.meanMs());
+        }
+    }
+
+    /** When the measured requests were sent (first to last), epoch milliseconds. */
+    public record Window(long startMillis, long endMillis) {
+    }
+
+    /** How much warm-up traffic there was (not in the measured numbers). */
+    public record WarmUp(long requests, long ko) {
+    }
+
+    /** Collects records; names starting with {@link BenchConfig#WARM_UP_PREFIX} count as warm-up. */
+    public static final class Builder implements RequestRecordSink {
+        private final LatencyStats measured = new LatencyStats();
+        private final Map<String, LatencyStats> byName = new TreeMap<>();
+        private long warmUpRequests;
+        private long warmUpKo;
+
+        @Override
+        public void accept(String name, long startMillis, long endMillis, boolean ok, String error) {
+            if (name.startsWith(BenchConfig.WARM_UP_PREFIX)) {
+                warmUpRequests++;
+                warmUpKo += ok ? 0 : 1;
+                return;
+            }
+            measured.record(startMillis, endMillis, ok);
+            byName.computeIfAbsent(name, n -> new LatencyStats()).record(startMillis, endMillis, ok);
+        }
+
+        public RunSummary build(boolean complete) {
+            // one window for every name: the measured phase, from its first request sent to its last
+            long window = measured.count() < 2 ? 0 : measured.lastStart - measured.firstStart;
+            List<NamedStats> requests = new ArrayList<>();
+            byName.forEach((name, stats) -> requests.add(NamedStats.of(name, stats.toStats(window))));
+            Window bounds = measured.count() == 0 ? null : new Window(measured.firstStart, measured.lastStart);
+            return new RunSummary(measured.toStats(window), requests, new WarmUp(warmUpRequests, warmUpKo), bounds, complete);
+        }
+    }
+}

@@ -1,0 +1,22 @@
+package mailbench.run;
+
+/** The console view of a summary: one line per request name, then the measured total. */
+final class SummaryTable {
+
+    private SummaryTable() {
+    }
+
+    static String format(RunSummary summary) {
+        StringBuilder out = new StringBuilder("measured phase" + (summary.complete() ? "" : " (INCOMPLETE)") + ":\n");
+        out.append(String.format("  %-28s %9s %7s %9s %7s %7s %7s %7s%n", "request", "count", "KO", "req/s", "p50ms", "p95ms",
+            "p99ms", "maxms"));
+        for (RunSummary.NamedStats s : summary.requests()) {
+            out.append(String.format("  %-28s %9d %7d %9.1f %7d %7d %7d %7d%n", s.name(), s.requests(), s.ko(), s.rps(), s.p50Ms(),
+                s.p95Ms(), s.p99Ms(), s.maxMs()));
+        }
+        RunSummary.Stats m = summary.measured();
+        out.append(String.format("  %-28s %9d %7d %9.1f %7d %7d %7d %7d", "ALL MEASURED", m.requests(), m.ko(), m.rps(), m.p50Ms(),
+            m.p95Ms(), m.p99Ms(), m.maxMs()));
+        return out.toString();
+    }
+}

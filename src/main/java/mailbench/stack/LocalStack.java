@@ -1,0 +1,114 @@
+package mailbench.stack;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+import mailbench.loader.CorpusLoader;
+import mailbench.loader.OpenSearchAdmin;
+
+/**
+ * The whole local stack of a run: a real OpenSearch node and the facade, each in its own JVM,
+ * and the corpus loaded through the facade. Closing it stops both JVMs by PID and deletes the
+ * node's data, also when the run is interrupted (the caller closes it from a shutdown hook).
+ */
+public final class LocalStack implements AutoCloseable {
+
+    private static final Duration NODE_START = Duration.ofMinutes(3);
+    private static final Duration FACADE_START = Duration.ofMinutes(1);
+
+    private final ChildJvm node;
+    private final ChildJvm facade;
+    private final URI opensearchUrl;
+    private final URI facadeUrl;
+    private final Path nodeHome;
+    private final Path workDir;
+
+    private LocalStack(ChildJvm node, ChildJvm facade, URI opensearchUrl, URI facadeUrl, Path nodeHome, Path workDir) {
+        this.node = node;
+        this.facade = facade;
+        this.opensearchUrl = opensearchUrl;
+        this.facadeUrl = facadeUrl;
+        this.nodeHome = nodeHome;
+        this.workDir = workDir;
+    }
+
+    public static LocalStack start(StackOptions options, Consumer<String> progress) throws IOException, InterruptedException {
+        String parentPid = Long.toString(ProcessHandle.current().pid());
+        Path nodeHome = options.workDir().resolve("opensearch-home");
+        progress.accept("resolving OpenSearch " + options.opensearchVersion() + " (first run downloads it from Maven Central)");
+        List<Path> nodeClasspath = new ArrayList<>(NodeClasspath.resolve(options.opensearchVersion()));
+        nodeClasspath.add(AppClasspath.codeLocation());
+        progress.accept("starting OpenSearch " + options.opensearchVersion() + " (its log: "
+            + options.workDir().resolve("opensearch.log") + ")");
+        ChildJvm node = ChildJvm.start("opensearch",
+            List.of("-Xms" + options.opensearchHeap(), "-Xmx" + options.opensearchHeap(), "-XX:+UseG1GC",
+                "-Dlog4j2.configurationFile=classpath:log4j2-node.properties",
+                "-Dmailbench.node.log=" + options.workDir().resolve("opensearch-node.log"),
+                "-Dlog4j2.disable.jmx=true", "-Djava.awt.headless=true"),
+            nodeClasspath, "mailbench.node.EmbeddedNodeMain",
+            List.of(nodeHome.toString(), "9200-9299", "{ready}", parentPid), options.workDir());
+        ChildJvm facade = null;
+        try {
+            URI opensearchUrl = URI.create(node.awaitReady(NODE_START).get("url").asText());
+            progress.accept("OpenSearch is up at " + opensearchUrl + " (pid " + node.pid() + ")");
+            List<String> facadeArgs = new ArrayList<>(List.of("facade", "--opensearch", opensearchUrl.toString(),
+                "--port", "0", "--ready-file", "{ready}", "--parent-pid", parentPid));
+            facadeArgs.addAll(options.facadeArgs());
+            facade = ChildJvm.start("facade",
+                List.of("-Xms" + options.facadeHeap(), "-Xmx" + options.facadeHeap(),
+                    // exact stacks for the profiler, at no measurable cost
+                    "-XX:+UnlockDiagnosticVMOptions", "-XX:+DebugNonSafepoints"),
+                AppClasspath.runtime(), "mailbench.cli.MailbenchMain", facadeArgs, options.workDir());
+            URI facadeUrl = URI.create(facade.awaitReady(FACADE_START).get("url").asText());
+            progress.accept("facade is up at " + facadeUrl + " (pid " + facade.pid() + ")");
+            LocalStack stack = new LocalStack(node, facade, opensearchUrl, facadeUrl, nodeHome, options.workDir());
+            if (options.loadCorpus()) {
+                new CorpusLoader(facadeUrl, progress).load(options.corpus());
+                // one segment, like a settled production index: query times no longer depend on merge timing
+                progress.accept("force-merging the index");
+                OpenSearchAdmin.forceMerge(opensearchUrl, mailbench.facade.FacadeConfig.DEFAULT_INDEX);
+            }
+            return stack;
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            if (facade != null) {
+                facade.close();
+            }
+            node.close();
+            throw e;
+        }
+    }
+
+    public URI facadeUrl() {
+        return facadeUrl;
+    }
+
+    public URI opensearchUrl() {
+        return opensearchUrl;
+    }
+
+    public long facadePid() {
+        return facade.pid();
+    }
+
+    public long nodePid() {
+        return node.pid();
+    }
+
+    /** Keeps the JVMs' logs with the run (the node's data is not kept). */
+    public void copyLogsTo(Path dir) {
+        Files2.copyLogs(workDir, dir);
+    }
+
+    /** Stops the facade, then the node, and removes the node's data (it is rebuilt from the seed on every run). */
+    @Override
+    public void close() {
+        facade.close();
+        node.close();
+        Files2.deleteRecursively(nodeHome);
+    }
+}

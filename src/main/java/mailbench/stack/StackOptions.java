@@ -1,0 +1,37 @@
+package mailbench.stack;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import mailbench.corpus.CorpusSpec;
+
+/** How to start the local stack: where it may write, which OpenSearch, how big each JVM, which corpus. */
+public record StackOptions(
+    Path workDir,
+    String opensearchVersion,
+    String opensearchHeap,
+    String facadeHeap,
+    List<String> facadeArgs,
+    CorpusSpec corpus,
+    boolean loadCorpus) {
+
+    /** The OpenSearch server version of the embedded node (kept in step with pom.xml's opensearch.version). */
+    public static final String DEFAULT_OPENSEARCH_VERSION = "2.19.6";
+    public static final String DEFAULT_OPENSEARCH_HEAP = "1g";
+    public static final String DEFAULT_FACADE_HEAP = "512m";
+
+    public StackOptions {
+        requireHeap("opensearch heap", opensearchHeap);
+        requireHeap("facade heap", facadeHeap);
+        if (opensearchVersion == null || !opensearchVersion.matches("\\d+\\.\\d+\\.\\d+")) {
+            throw new IllegalArgumentException("OpenSearch version must look like 2.19.6, got '" + opensearchVersion + "'");
+        }
+        facadeArgs = List.copyOf(facadeArgs);
+    }
+
+    private static void requireHeap(String what, String value) {
+        if (value == null || !value.matches("\\d+[kmgKMG]")) {
+            throw new IllegalArgumentException(what + " must be a JVM size like 512m or 1g, got '" + value + "'");
+        }
+    }
+}
