@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
+import mailbench.facade.FacadeConfig;
 import mailbench.loader.CorpusLoader;
 import mailbench.loader.OpenSearchAdmin;
 
@@ -18,46 +19,26 @@ import mailbench.loader.OpenSearchAdmin;
  */
 public final class LocalStack implements AutoCloseable {
 
-    private static final Duration NODE_START = Duration.ofMinutes(3);
     private static final Duration FACADE_START = Duration.ofMinutes(1);
 
-    private final ChildJvm node;
+    private final EmbeddedNode node;
     private final ChildJvm facade;
-    private final URI opensearchUrl;
     private final URI facadeUrl;
-    private final Path nodeHome;
     private final Path workDir;
 
-    private LocalStack(ChildJvm node, ChildJvm facade, URI opensearchUrl, URI facadeUrl, Path nodeHome, Path workDir) {
+    private LocalStack(EmbeddedNode node, ChildJvm facade, URI facadeUrl, Path workDir) {
         this.node = node;
         this.facade = facade;
-        this.opensearchUrl = opensearchUrl;
         this.facadeUrl = facadeUrl;
-        this.nodeHome = nodeHome;
         this.workDir = workDir;
     }
 
     public static LocalStack start(StackOptions options, Consumer<String> progress) throws IOException, InterruptedException {
-        String parentPid = Long.toString(ProcessHandle.current().pid());
-        Path nodeHome = options.workDir().resolve("opensearch-home");
-        progress.accept("resolving OpenSearch " + options.opensearchVersion() + " (first run downloads it from Maven Central)");
-        List<Path> nodeClasspath = new ArrayList<>(NodeClasspath.resolve(options.opensearchVersion()));
-        nodeClasspath.add(AppClasspath.codeLocation());
-        progress.accept("starting OpenSearch " + options.opensearchVersion() + " (its log: "
-            + options.workDir().resolve("opensearch.log") + ")");
-        ChildJvm node = ChildJvm.start("opensearch",
-            List.of("-Xms" + options.opensearchHeap(), "-Xmx" + options.opensearchHeap(), "-XX:+UseG1GC",
-                "-Dlog4j2.configurationFile=classpath:log4j2-node.properties",
-                "-Dmailbench.node.log=" + options.workDir().resolve("opensearch-node.log"),
-                "-Dlog4j2.disable.jmx=true", "-Djava.awt.headless=true"),
-            nodeClasspath, "mailbench.node.EmbeddedNodeMain",
-            List.of(nodeHome.toString(), "9200-9299", "{ready}", parentPid), options.workDir());
+        EmbeddedNode node = EmbeddedNode.start(options.opensearchVersion(), options.opensearchHeap(), options.workDir(), progress);
         ChildJvm facade = null;
         try {
-            URI opensearchUrl = URI.create(node.awaitReady(NODE_START).get("url").asText());
-            progress.accept("OpenSearch is up at " + opensearchUrl + " (pid " + node.pid() + ")");
-            List<String> facadeArgs = new ArrayList<>(List.of("facade", "--opensearch", opensearchUrl.toString(),
-                "--port", "0", "--ready-file", "{ready}", "--parent-pid", parentPid));
+            List<String> facadeArgs = new ArrayList<>(List.of("facade", "--opensearch", node.url().toString(),
+                "--port", "0", "--ready-file", "{ready}", "--parent-pid", Long.toString(ProcessHandle.current().pid())));
             facadeArgs.addAll(options.facadeArgs());
             facade = ChildJvm.start("facade",
                 List.of("-Xms" + options.facadeHeap(), "-Xmx" + options.facadeHeap(),
@@ -66,12 +47,12 @@ public final class LocalStack implements AutoCloseable {
                 AppClasspath.runtime(), "mailbench.cli.MailbenchMain", facadeArgs, options.workDir());
             URI facadeUrl = URI.create(facade.awaitReady(FACADE_START).get("url").asText());
             progress.accept("facade is up at " + facadeUrl + " (pid " + facade.pid() + ")");
-            LocalStack stack = new LocalStack(node, facade, opensearchUrl, facadeUrl, nodeHome, options.workDir());
+            LocalStack stack = new LocalStack(node, facade, facadeUrl, options.workDir());
             if (options.loadCorpus()) {
                 new CorpusLoader(facadeUrl, progress).load(options.corpus());
                 // one segment, like a settled production index: query times no longer depend on merge timing
                 progress.accept("force-merging the index");
-                OpenSearchAdmin.forceMerge(opensearchUrl, mailbench.facade.FacadeConfig.DEFAULT_INDEX);
+                OpenSearchAdmin.forceMerge(node.url(), FacadeConfig.DEFAULT_INDEX);
             }
             return stack;
         } catch (IOException | InterruptedException | RuntimeException e) {
@@ -88,7 +69,7 @@ public final class LocalStack implements AutoCloseable {
     }
 
     public URI opensearchUrl() {
-        return opensearchUrl;
+        return node.url();
     }
 
     public long facadePid() {
@@ -109,6 +90,5 @@ public final class LocalStack implements AutoCloseable {
     public void close() {
         facade.close();
         node.close();
-        Files2.deleteRecursively(nodeHome);
     }
 }

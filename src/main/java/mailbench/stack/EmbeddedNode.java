@@ -1,0 +1,67 @@
+package mailbench.stack;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * A real OpenSearch node in its own JVM, bound to 127.0.0.1 on the first free port of 9200-9299,
+ * with its data under {@code workDir}. Used by the local stack and by the integration tests.
+ */
+public final class EmbeddedNode implements AutoCloseable {
+
+    private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
+
+    private final ChildJvm jvm;
+    private final URI url;
+    private final Path home;
+
+    private EmbeddedNode(ChildJvm jvm, URI url, Path home) {
+        this.jvm = jvm;
+        this.url = url;
+        this.home = home;
+    }
+
+    public static EmbeddedNode start(String version, String heap, Path workDir, Consumer<String> progress)
+        throws IOException, InterruptedException {
+        Path home = workDir.resolve("opensearch-home");
+        progress.accept("resolving OpenSearch " + version + " (the first run downloads it from Maven Central)");
+        List<Path> classpath = new ArrayList<>(NodeClasspath.resolve(version));
+        classpath.add(AppClasspath.codeLocation());
+        progress.accept("starting OpenSearch " + version + " (log: " + workDir.resolve("opensearch.log") + ")");
+        ChildJvm jvm = ChildJvm.start("opensearch",
+            List.of("-Xms" + heap, "-Xmx" + heap, "-XX:+UseG1GC",
+                "-Dlog4j2.configurationFile=classpath:log4j2-node.properties",
+                "-Dmailbench.node.log=" + workDir.resolve("opensearch-node.log"),
+                "-Dlog4j2.disable.jmx=true", "-Djava.awt.headless=true"),
+            classpath, "mailbench.node.EmbeddedNodeMain",
+            List.of(home.toString(), "9200-9299", "{ready}", Long.toString(ProcessHandle.current().pid())), workDir);
+        try {
+            URI url = URI.create(jvm.awaitReady(START_TIMEOUT).get("url").asText());
+            progress.accept("OpenSearch is up at " + url + " (pid " + jvm.pid() + ")");
+            return new EmbeddedNode(jvm, url, home);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            jvm.close();
+            throw e;
+        }
+    }
+
+    public URI url() {
+        return url;
+    }
+
+    public long pid() {
+        return jvm.pid();
+    }
+
+    /** Stops the node and deletes its data. */
+    @Override
+    public void close() {
+        jvm.close();
+        Files2.deleteRecursively(home);
+    }
+}

@@ -1,0 +1,38 @@
+package mailbench.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.ServerSocket;
+import java.net.URI;
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+
+import mailbench.facade.FacadeConfig;
+import mailbench.facade.FacadeServer;
+
+/** With no OpenSearch behind it, the facade still starts and answers 503 quickly, never a stack trace. */
+class BackendDownIT {
+
+    @Test
+    void requestsShouldGet503WhenOpenSearchIsDown() throws Exception {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        FacadeConfig config = FacadeConfig.defaults().withOpenSearch(URI.create("http://127.0.0.1:" + closedPort)).withPort(0);
+        try (FacadeServer facade = FacadeServer.start(config)) {
+            URI base = URI.create("http://127.0.0.1:" + facade.port());
+            long start = System.nanoTime();
+            Http.Reply search = Http.get(base, "/mailboxes/mbx-1/search?text=hello");
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+            assertThat(search.status()).isEqualTo(503);
+            assertThat(search.json().get("error").asText()).contains("OpenSearch is unavailable");
+            Http.Reply health = Http.get(base, "/health");
+            assertThat(health.status()).isEqualTo(503);
+            assertThat(health.json().get("status").asText()).isEqualTo("unavailable");
+            assertThat(health.raw()).doesNotContain("\tat ");
+            assertThat(Http.get(base, "/mailboxes/mbx-1/search?sort=nope").status()).as("input errors still win").isEqualTo(400);
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package mailbench.it;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import mailbench.json.Json;
+
+/** A tiny HTTP client for tests: status plus parsed JSON body. */
+public final class Http {
+
+    private static final HttpClient CLIENT = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY)
+        .connectTimeout(Duration.ofSeconds(5)).build();
+
+    private Http() {
+    }
+
+    /** A response as a test sees it. */
+    public record Reply(int status, JsonNode json, String raw) {
+    }
+
+    public static Reply get(URI base, String path) throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(URI.create(base + path)).GET());
+    }
+
+    public static Reply put(URI base, String path, String body) throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(URI.create(base + path)).header("content-type", "application/json")
+            .PUT(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    public static Reply post(URI base, String path, byte[] body) throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(URI.create(base + path)).header("content-type", "application/x-ndjson")
+            .POST(HttpRequest.BodyPublishers.ofByteArray(body)));
+    }
+
+    public static Reply send(HttpRequest.Builder request) throws IOException, InterruptedException {
+        HttpResponse<String> response = CLIENT.send(request.timeout(Duration.ofSeconds(30)).build(),
+            HttpResponse.BodyHandlers.ofString());
+        JsonNode json;
+        try {
+            json = Json.MAPPER.readTree(response.body());
+        } catch (IOException e) {
+            json = null;
+        }
+        return new Reply(response.statusCode(), json, response.body());
+    }
+}
