@@ -1,0 +1,173 @@
+package mailbench.facade;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.SocketTimeoutException;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
+
+import org.apache.hc.core5.http.ConnectionClosedException;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.opensearch.client.opensearch._types.ErrorResponse;
+import org.opensearch.client.opensearch._types.OpenSearchException;
+
+class BackendErrorsTest {
+
+    private static OpenSearchException openSearch(int status, String type, String reason) {
+        return new OpenSearchException(ErrorResponse.of(e -> e.status(status).error(c -> c.type(type).reason(reason))));
+    }
+
+    private static void assertNoStackTrace(BackendErrors.Failure failure) {
+        assertThat(failure.message()).doesNotContain("\n").doesNotContain("\tat ").doesNotContain("java.base/");
+    }
+
+    @Nested
+    class Unavailable {
+
+        @Test
+        void classifyShouldMapConnectExceptionInCompletionExceptionTo503() {
+            BackendErrors.Failure failure = BackendErrors.classify(
+                new CompletionException(new ConnectException("Connection refused")));
+
+            assertThat(failure).isEqualTo(new BackendErrors.Failure(503,
+                "OpenSearch is unavailable: ConnectException: Connection refused"));
+        }
+
+        @Test
+        void classifyShouldUnwrapNestedCompletionExceptions() {
+            BackendErrors.Failure failure = BackendErrors.classify(
+                new CompletionException(new CompletionException(new ConnectException(null))));
+
+            assertThat(failure).isEqualTo(new BackendErrors.Failure(503, "OpenSearch is unavailable: ConnectException"));
+        }
+
+        @Test
+        void classifyShouldFindConnectExceptionDeeperInTheCauseChain() {
+            BackendErrors.Failure failure = BackendErrors.classify(
+                new CompletionException(new IOException("request failed", new ConnectException("Connection refused"))));
+
+            assertThat(failure.status()).isEqualTo(503);
+            assertThat(failure.message()).isEqualTo("OpenSearch is unavailable: ConnectException: Connection refused");
+        }
+
+        @Test
+        void classifyShouldMapAClosedConnectionTo503() {
+            BackendErrors.Failure failure = BackendErrors.classify(new ConnectionClosedException("Connection closed by peer"));
+
+            assertThat(failure).isEqualTo(new BackendErrors.Failure(503,
+                "OpenSearch is unavailable: ConnectionClosedException: Connection closed by peer"));
+        }
+    }
+
+    @Nested
+    class Timeouts {
+
+        @Test
+        void classifyShouldMapSocketTimeoutTo504() {
+            BackendErrors.Failure failure = BackendErrors.classify(new SocketTimeoutException("Read timed out"));
+
+            assertThat(failure).isEqualTo(new BackendErrors.Failure(504, "OpenSearch did not answer in time"));
+        }
+
+        @Test
+        void classifyShouldMapTimeoutExceptionInCompletionExceptionTo504() {
+            BackendErrors.Failure failure = BackendErrors.classify(new CompletionException(new TimeoutException("30 s")));
+
+            assertThat(failure).isEqualTo(new BackendErrors.Failure(504, "OpenSearch did not answer in time"));
+        }
+    }
+
+    @Nested
+    class RefusedRequests {
+
+        @Test
+        void classifyShouldKeepTheStatusAndMessageOfABadRequest() {
+            BackendErrors.Failure failure = BackendErrors.classify(
+                new CompletionException(new BadRequest(413, "the bulk has 3 items; at most 2 per request")));
+
+            assertThat(failure).isEqualTo(new BackendErrors.Failure(413, "the bulk has 3 items; at most 2 per request"));
+        }
+
+        @Test
+        void classifyShouldFindABadRequestAsACause() {
+            BackendErrors.Failure failure = BackendErrors.classify(
+                new RuntimeException("wrapped", new BadRequest("field 'from' is required (a string)")));
+
+            assertThat(failure).isEqualTo(new BackendErrors.Failure(400, "field 'from' is required (a string)"));
+        }
+    }
+
+    @Nested
+    class OpenSearchErrors {
+
+        @Test
+        void classifyShouldMap429To429() {
+            BackendErrors.Failure failure = BackendErrors.classify(
+                new CompletionException(openSearch(429, "es_rejected_execution_exception", "queue full")));
+
+            assertThat(failure).isEqualTo(new BackendErrors.Failure(429, "OpenSearch is overloaded (429): retry later"));
+        }
+
+        @Test
+        void classifyShouldMapIndexNotFoundTo503() {
+            BackendErrors.Failure failure = BackendErrors.classify(
+                openSearch(404, "index_not_found_exception", "no such index [mail]"));
+
+            assertThat(failure.status()).isEqualTo(503);
+            assertThat(failure.message()).startsWith("the mail index does not exist yet");
+        }
+
+        @Test
+        void classifyShouldMapOtherOpenSearchErrorsTo502WithTypeAndReason() {
+            BackendErrors.Failure failure = BackendErrors.classify(
+                openSearch(400, "search_phase_execution_exception", "all shards failed"));
+
+            assertThat(failure).isEqualTo(new BackendErrors.Failure(502,
+                "OpenSearch refused the request (400): search_phase_execution_exception: all shards failed"));
+        }
+    }
+
+    @Nested
+    class OtherFailures {
+
+        @Test
+        void classifyShouldMapAnyOtherRuntimeExceptionTo502WithoutStackTrace() {
+            IllegalStateException error = new IllegalStateException("I/O reactor has been shut down");
+
+            BackendErrors.Failure failure = BackendErrors.classify(new CompletionException(error));
+
+            assertThat(failure).isEqualTo(new BackendErrors.Failure(502,
+                "OpenSearch call failed: IllegalStateException: I/O reactor has been shut down"));
+            assertNoStackTrace(failure);
+        }
+
+        @Test
+        void classifyShouldNameTheExceptionWhenItHasNoMessage() {
+            BackendErrors.Failure failure = BackendErrors.classify(new NullPointerException());
+
+            assertThat(failure).isEqualTo(new BackendErrors.Failure(502, "OpenSearch call failed: NullPointerException"));
+        }
+
+        @Test
+        void classifyShouldShortenAHugeMessage() {
+            BackendErrors.Failure failure = BackendErrors.classify(new RuntimeException("x".repeat(5_000) + "\n\tat a.b.C"));
+
+            assertThat(failure.status()).isEqualTo(502);
+            assertThat(failure.message()).isEqualTo("OpenSearch call failed: RuntimeException: " + "x".repeat(80) + "...");
+            assertNoStackTrace(failure);
+        }
+
+        @Test
+        void classifyShouldReportTheOuterExceptionOfANonCompletionWrapper() {
+            BackendErrors.Failure failure = BackendErrors.classify(
+                new ExecutionException(new IOException("stream reset")));
+
+            assertThat(failure.status()).isEqualTo(502);
+            assertThat(failure.message()).isEqualTo("OpenSearch call failed: ExecutionException: java.io.IOException: stream reset");
+        }
+    }
+}
