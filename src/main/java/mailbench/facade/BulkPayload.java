@@ -33,6 +33,9 @@ public final class BulkPayload {
             throw new BadRequest("the bulk body is empty: send NDJSON (one message per line) or a JSON array");
         }
         List<JsonNodeOrError> nodes = body[first] == '[' ? array(body) : lines(body);
+        if (nodes.isEmpty()) {
+            throw new BadRequest("the bulk holds no message: send NDJSON (one message per line) or a non-empty JSON array");
+        }
         if (nodes.size() > maxItems) {
             throw new BadRequest(413, "the bulk has " + nodes.size() + " items; at most " + maxItems + " per request");
         }

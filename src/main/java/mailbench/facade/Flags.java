@@ -24,7 +24,7 @@ public final class Flags {
         if (!flag.startsWith("\\") && KEYWORD.matcher(flag).matches()) {
             return flag;
         }
-        throw new BadRequest("unknown flag '" + Snippet.of(flag) + "'; use seen, answered, flagged, draft, deleted"
+        throw new BadRequest("unknown flag '" + Snippet.of(flag) + "'; use seen, answered, flagged, draft, deleted, recent"
             + " or a keyword of letters, digits, '_', '-' (optionally starting with '$')");
     }
 }

@@ -17,6 +17,7 @@ public final class MessagePayload {
 
     static final Set<String> FIELDS = Set.of("mailboxId", "messageId", "threadId", "from", "to", "cc", "subject",
         "body", "receivedAt", "flags", "size", "attachments");
+    static final Set<String> ATTACHMENT_FIELDS = Set.of("name", "contentType", "size");
     static final int MAX_RECIPIENTS = 1_000;
     static final int MAX_ATTACHMENTS = 1_000;
 
@@ -98,11 +99,7 @@ public final class MessagePayload {
     }
 
     private static String address(JsonNode json, String field, String value) {
-        if (value.length() > 320 || value.indexOf('@') < 1 || value.chars().anyMatch(Character::isWhitespace)) {
-            throw new BadRequest("field '" + field + "' must hold mail addresses like alice@example.com, got '"
-                + Snippet.of(value) + "'");
-        }
-        return Addresses.normalize(value);
+        return Addresses.require("field '" + field + "'", value);
     }
 
     private static List<String> strings(JsonNode json, String field, int max) {
@@ -162,13 +159,25 @@ public final class MessagePayload {
                 + " objects {name, contentType, size}");
         }
         List<MailDocument.AttachmentInfo> attachments = new ArrayList<>(node.size());
-        for (JsonNode attachment : node) {
+        for (int i = 0; i < node.size(); i++) {
+            JsonNode attachment = node.get(i);
+            String where = "attachments[" + i + "]";
             if (!attachment.isObject()) {
-                throw new BadRequest("each attachment must be an object {name, contentType, size}");
+                throw new BadRequest(where + " must be an object {name, contentType, size}");
             }
-            Long size = optionalLong(attachment, "size");
-            attachments.add(new MailDocument.AttachmentInfo(orEmpty(optionalString(attachment, "name")),
-                orEmpty(optionalString(attachment, "contentType")), size == null ? 0 : size));
+            for (Iterator<String> names = attachment.fieldNames(); names.hasNext(); ) {
+                String name = names.next();
+                if (!ATTACHMENT_FIELDS.contains(name)) {
+                    throw new BadRequest(where + " has an unknown field '" + Snippet.of(name) + "'; known: contentType, name, size");
+                }
+            }
+            try {
+                Long size = optionalLong(attachment, "size");
+                attachments.add(new MailDocument.AttachmentInfo(orEmpty(optionalString(attachment, "name")),
+                    orEmpty(optionalString(attachment, "contentType")), size == null ? 0 : size));
+            } catch (BadRequest e) {
+                throw new BadRequest(where + ": " + e.getMessage());
+            }
         }
         return List.copyOf(attachments);
     }

@@ -73,11 +73,7 @@ public final class SearchParams {
         if (value == null) {
             return null;
         }
-        if (value.length() > 320 || value.chars().anyMatch(c -> Character.isWhitespace(c) || c < 0x20)
-            || value.indexOf('@') < 1) {
-            throw new BadRequest(name + " must be one mail address like alice@example.com, got '" + Snippet.of(value) + "'");
-        }
-        return Addresses.normalize(value);
+        return Addresses.require(name, value);
     }
 
     private static Instant instant(Map<String, List<String>> params, String name) {

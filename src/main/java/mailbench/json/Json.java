@@ -11,7 +11,9 @@ public final class Json {
     public static final ObjectMapper MAPPER = new ObjectMapper()
         .registerModule(new JavaTimeModule())
         .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-        .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+        .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+        // "{...} {...}" on one line must be an error, not one message with the second silently dropped
+        .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     private Json() {
     }

@@ -100,7 +100,7 @@ public record BenchConfig(
         return new BenchConfig(target, direct, variant, path, RATE.intValue(1, 100_000), WARMUP.intValue(0, 3_600),
             DURATION.intValue(1, 86_400), P99.doubleValue(0.001, 3_600_000), SUCCESS.doubleValue(0, 100),
             new Mix(MIX_TEXT.intValue(0, 100), MIX_FROM.intValue(0, 100), MIX_RANGE.intValue(0, 100), MIX_GET.intValue(0, 100)),
-            new CorpusSpec(Long.parseLong(SEED.value()), MESSAGES.intValue(1, CorpusSpec.MAX_MESSAGES), USERS.intValue(1, CorpusSpec.MAX_USERS)),
+            new CorpusSpec(SEED.longValue(), MESSAGES.intValue(1, CorpusSpec.MAX_MESSAGES), USERS.intValue(1, CorpusSpec.MAX_USERS)),
             Path.of(REPORTS.value()), Path.of(GATLING_RESULTS.value()), OPENSEARCH_VERSION.value(), OPENSEARCH_HEAP.value(),
             FACADE_HEAP.value(), List.of("--event-loops", "" + FACADE_EVENT_LOOPS.intValue(1, 64),
                 "--io-threads", "" + FACADE_IO_THREADS.intValue(1, 64),

@@ -22,6 +22,15 @@ public record Knob(String name, String defaultValue, String description) {
             + ", got '" + value + "' (default " + defaultValue + ")");
     }
 
+    public long longValue() {
+        String value = value();
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("-D" + name + " must be a whole number, got '" + value + "' (default " + defaultValue + ")");
+        }
+    }
+
     public double doubleValue(double min, double max) {
         String value = value();
         try {

@@ -27,11 +27,11 @@ final class LatencyStats {
     }
 
     /** Throughput over the window in which these requests were sent, not over the whole run. */
-    double rps(long windowMillis) {
+    double rps(double windowMillis) {
         return windowMillis <= 0 ? 0 : count() * 1000.0 / windowMillis;
     }
 
-    RunSummary.Stats toStats(long windowMillis) {
+    RunSummary.Stats toStats(double windowMillis) {
         if (count() == 0) {
             return new RunSummary.Stats(0, 0, 0, 0, 0, 0, 0, 0);
         }

@@ -51,8 +51,10 @@ public record RunSummary(Stats measured, List<NamedStats> requests, WarmUp warmU
         }
 
         public RunSummary build(boolean complete) {
-            // one window for every name: the measured phase, from its first request sent to its last
-            long window = measured.count() < 2 ? 0 : measured.lastStart - measured.firstStart;
+            // one window for every name: from the first measured request sent to the last, plus one mean gap
+            // (N arrivals span N-1 gaps), so N requests at a steady R req/s give exactly R
+            long n = measured.count();
+            double window = n < 2 ? 0 : (measured.lastStart - measured.firstStart) * (double) n / (n - 1);
             List<NamedStats> requests = new ArrayList<>();
             byName.forEach((name, stats) -> requests.add(NamedStats.of(name, stats.toStats(window))));
             Window bounds = measured.count() == 0 ? null : new Window(measured.firstStart, measured.lastStart);

@@ -202,4 +202,30 @@ class BulkPayloadTest {
             assertThat(error).hasMessage("the bulk has 2 items; at most 1 per request");
         }
     }
+
+    @Nested
+    class NothingSilentlyDropped {
+
+        @Test
+        void bulkShouldReportTwoMessagesOnOneLineInsteadOfDroppingTheSecond() {
+            List<BulkPayload.Item> items = parse(message("u1", "m1") + " " + message("u1", "m2"));
+
+            assertThat(items).hasSize(1);
+            assertThat(items.get(0).document()).isNull();
+            assertThat(items.get(0).error()).startsWith("line 1 is not valid JSON");
+        }
+
+        @Test
+        void bulkShouldRejectAnArrayFollowedByGarbage() {
+            assertThat(rejected("[" + message("u1", "m1") + "] trailing", MAX).getMessage())
+                .startsWith("the bulk body starts with '[' but is not a valid JSON array");
+        }
+
+        @Test
+        void bulkShouldRejectAnEmptyArray() {
+            BadRequest error = rejected("[]", MAX);
+            assertThat(error.status()).isEqualTo(400);
+            assertThat(error.getMessage()).contains("holds no message");
+        }
+    }
 }

@@ -11,7 +11,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class FlagsTest {
 
-    private static final String ACCEPTED = "; use seen, answered, flagged, draft, deleted"
+    private static final String ACCEPTED = "; use seen, answered, flagged, draft, deleted, recent"
         + " or a keyword of letters, digits, '_', '-' (optionally starting with '$')";
 
     @Nested

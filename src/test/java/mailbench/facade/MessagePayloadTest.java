@@ -195,7 +195,7 @@ class MessagePayloadTest {
         @Test
         void parseShouldRejectFromThatIsNotAnAddress() {
             assertBadRequest(() -> parse(minimalWith("from", "\"Alice Smith\"")),
-                "field 'from' must hold mail addresses like alice@example.com, got 'Alice Smith'");
+                "field 'from' must be one mail address like alice@example.com, got 'Alice Smith'");
         }
 
         @Test
@@ -213,7 +213,7 @@ class MessagePayloadTest {
         @Test
         void parseShouldRejectCcWithAnInvalidAddressNamingCc() {
             assertBadRequest(() -> parse(minimalWith("cc", "[\"nobody\"]")),
-                "field 'cc' must hold mail addresses like alice@example.com, got 'nobody'");
+                "field 'cc' must be one mail address like alice@example.com, got 'nobody'");
         }
 
         @ParameterizedTest
@@ -265,7 +265,7 @@ class MessagePayloadTest {
         @Test
         void parseShouldRejectAttachmentThatIsNotAnObject() {
             assertBadRequest(() -> parse(minimalWith("attachments", "[{\"name\":\"a\"}, \"q1.pdf\"]")),
-                "each attachment must be an object {name, contentType, size}");
+                "attachments[1] must be an object {name, contentType, size}");
         }
 
         @Test
@@ -277,7 +277,7 @@ class MessagePayloadTest {
         @Test
         void parseShouldRejectUnknownSystemFlag() {
             assertBadRequest(() -> parse(minimalWith("flags", "[\"\\\\Bogus\"]")),
-                "unknown flag '\\Bogus'; use seen, answered, flagged, draft, deleted"
+                "unknown flag '\\Bogus'; use seen, answered, flagged, draft, deleted, recent"
                     + " or a keyword of letters, digits, '_', '-' (optionally starting with '$')");
         }
 
@@ -388,6 +388,30 @@ class MessagePayloadTest {
 
             assertBadRequest(() -> MessagePayload.parse(node, null, null),
                 "mailboxId must be 1-128 characters of A-Z, a-z, 0-9, '.', '_' or '-', got 'user 9'");
+        }
+    }
+
+    @Nested
+    class StricterChecks {
+
+        @Test
+        void parseShouldRejectAnAddressWithoutDomain() {
+            assertBadRequest(() -> parse(minimalWith("from", "\"a@\"")),
+                "field 'from' must be one mail address like alice@example.com, got 'a@'");
+        }
+
+        @Test
+        void parseShouldRejectTwoAddressesInOneString() {
+            assertBadRequest(() -> parse(minimalWith("to", "[\"a@example.com,b@example.com\"]")),
+                "field 'to' must be one mail address like alice@example.com, got 'a@example.com,b@example.com'");
+        }
+
+        @Test
+        void parseShouldNameTheAttachmentAndItsBadField() {
+            assertBadRequest(() -> parse(minimalWith("attachments", "[{\"name\":\"a\",\"size\":-1}]")),
+                "attachments[0]: field 'size' must be a non-negative integer, got -1");
+            assertBadRequest(() -> parse(minimalWith("attachments", "[{\"nmae\":\"a\"}]")),
+                "attachments[0] has an unknown field 'nmae'; known: contentType, name, size");
         }
     }
 }

@@ -327,7 +327,7 @@ class SearchParamsTest {
         @Test
         void searchShouldRejectUnknownSystemLookingFlag() {
             assertBadRequest(() -> parse("flags", "seen,\\Bogus"),
-                "unknown flag '\\Bogus'; use seen, answered, flagged, draft, deleted"
+                "unknown flag '\\Bogus'; use seen, answered, flagged, draft, deleted, recent"
                     + " or a keyword of letters, digits, '_', '-' (optionally starting with '$')");
         }
 

@@ -38,6 +38,25 @@ public final class Http {
             .POST(HttpRequest.BodyPublishers.ofByteArray(body)));
     }
 
+    /** Sends a request line as is, for URLs that java.net.URI refuses to build (bad escapes). */
+    public static Reply raw(URI base, String requestLine) throws IOException {
+        try (java.net.Socket socket = new java.net.Socket(base.getHost(), base.getPort())) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write((requestLine + "\r\nHost: " + base.getHost() + "\r\nConnection: close\r\n\r\n")
+                .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            String response = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            int status = Integer.parseInt(response.substring(9, 12));
+            String body = response.substring(response.indexOf("\r\n\r\n") + 4);
+            JsonNode json;
+            try {
+                json = Json.MAPPER.readTree(body);
+            } catch (IOException e) {
+                json = null;
+            }
+            return new Reply(status, json, body);
+        }
+    }
+
     public static Reply send(HttpRequest.Builder request) throws IOException, InterruptedException {
         HttpResponse<String> response = CLIENT.send(request.timeout(Duration.ofSeconds(30)).build(),
             HttpResponse.BodyHandlers.ofString());

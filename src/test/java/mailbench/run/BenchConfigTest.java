@@ -1,0 +1,259 @@
+package mailbench.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import mailbench.corpus.CorpusSpec;
+
+class BenchConfigTest {
+
+    /** Every knob's property as it was before the test (null: unset). */
+    private final Map<String, String> saved = new HashMap<>();
+
+    @BeforeEach
+    void clearKnobs() {
+        for (Knob knob : BenchConfig.KNOBS) {
+            saved.put(knob.name(), System.getProperty(knob.name()));
+            System.clearProperty(knob.name());
+        }
+    }
+
+    @AfterEach
+    void restoreKnobs() {
+        saved.forEach((name, value) -> {
+            if (value == null) {
+                System.clearProperty(name);
+            } else {
+                System.setProperty(name, value);
+            }
+        });
+    }
+
+    private static void assertRejected(String message) {
+        assertThatThrownBy(BenchConfig::fromSystemProperties)
+            .isInstanceOf(IllegalArgumentException.class)
+            .hasMessage(message);
+    }
+
+    @Nested
+    class Defaults {
+
+        @Test
+        void fromSystemPropertiesShouldUseTheDocumentedDefaults() {
+            BenchConfig config = BenchConfig.fromSystemProperties();
+
+            assertThat(config.rate()).isEqualTo(1000);
+            assertThat(config.durationSeconds()).isEqualTo(60);
+            assertThat(config.warmupSeconds()).isEqualTo(30);
+            assertThat(config.path()).isEqualTo("facade");
+            assertThat(config.variant()).isEqualTo("default");
+            assertThat(config.local()).isTrue();
+            assertThat(config.target()).isNull();
+            assertThat(config.directTarget()).isNull();
+            assertThat(config.p99Ms()).isEqualTo(50.0);
+            assertThat(config.successPercent()).isEqualTo(99.0);
+            assertThat(config.mix()).isEqualTo(new BenchConfig.Mix(40, 20, 20, 20));
+            assertThat(config.corpus()).isEqualTo(CorpusSpec.defaults());
+            assertThat(config.reportsDir()).isEqualTo(Path.of("reports"));
+            assertThat(config.facadeArgs())
+                .containsExactly("--event-loops", "1", "--io-threads", "1", "--max-connections", "256");
+        }
+
+        @Test
+        void fromSystemPropertiesShouldTreatBlankPropertiesAsUnset() {
+            System.setProperty("mailbench.rate", " ");
+            System.setProperty("mailbench.target", "");
+
+            BenchConfig config = BenchConfig.fromSystemProperties();
+
+            assertThat(config.rate()).isEqualTo(1000);
+            assertThat(config.local()).isTrue();
+        }
+
+        @Test
+        void knobValuesShouldListEveryKnobWithItsEffectiveValue() {
+            System.setProperty("mailbench.rate", "2500");
+
+            Map<String, String> values = BenchConfig.knobValues();
+
+            assertThat(values).hasSize(BenchConfig.KNOBS.size());
+            assertThat(values).containsEntry("mailbench.rate", "2500").containsEntry("mailbench.duration", "60")
+                .containsEntry("mailbench.path", "facade");
+            assertThat(values.keySet()).startsWith("mailbench.target", "mailbench.opensearch", "mailbench.variant");
+        }
+    }
+
+    @Nested
+    class Numbers {
+
+        @Test
+        void fromSystemPropertiesShouldReadTheRate() {
+            System.setProperty("mailbench.rate", "250");
+
+            assertThat(BenchConfig.fromSystemProperties().rate()).isEqualTo(250);
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"fast", "0", "-5", "100001", "1000.5"})
+        void fromSystemPropertiesShouldRejectABadRateNamingTheProperty(String rate) {
+            System.setProperty("mailbench.rate", rate);
+
+            assertRejected("-Dmailbench.rate must be an integer between 1 and 100000, got '" + rate + "' (default 1000)");
+        }
+
+        @Test
+        void fromSystemPropertiesShouldRejectAZeroDuration() {
+            System.setProperty("mailbench.duration", "0");
+
+            assertRejected("-Dmailbench.duration must be an integer between 1 and 86400, got '0' (default 60)");
+        }
+
+        @Test
+        void fromSystemPropertiesShouldAcceptNoWarmUp() {
+            System.setProperty("mailbench.warmup", "0");
+
+            assertThat(BenchConfig.fromSystemProperties().warmupSeconds()).isZero();
+        }
+
+        @Test
+        void fromSystemPropertiesShouldRejectASuccessPercentAbove100() {
+            System.setProperty("mailbench.assert.successPercent", "101");
+
+            assertRejected("-Dmailbench.assert.successPercent must be a number between 0.0 and 100.0, got '101' (default 99)");
+        }
+
+        @Test
+        void fromSystemPropertiesShouldPassTheFacadeKnobsAsOptions() {
+            System.setProperty("mailbench.facade.eventLoops", "4");
+            System.setProperty("mailbench.facade.maxConnections", "512");
+
+            assertThat(BenchConfig.fromSystemProperties().facadeArgs())
+                .containsExactly("--event-loops", "4", "--io-threads", "1", "--max-connections", "512");
+        }
+    }
+
+    @Nested
+    class Mix {
+
+        @Test
+        void fromSystemPropertiesShouldRejectAMixNotAddingTo100() {
+            System.setProperty("mailbench.mix.text", "50");
+
+            assertRejected("-Dmailbench.mix.text/from/range/get must add up to 100, got 50+20+20+20");
+        }
+
+        @Test
+        void fromSystemPropertiesShouldAcceptAnyMixAddingTo100() {
+            System.setProperty("mailbench.mix.text", "100");
+            System.setProperty("mailbench.mix.from", "0");
+            System.setProperty("mailbench.mix.range", "0");
+            System.setProperty("mailbench.mix.get", "0");
+
+            assertThat(BenchConfig.fromSystemProperties().mix()).isEqualTo(new BenchConfig.Mix(100, 0, 0, 0));
+        }
+
+        @Test
+        void fromSystemPropertiesShouldRejectANegativeShareNamingIt() {
+            System.setProperty("mailbench.mix.get", "-10");
+            System.setProperty("mailbench.mix.text", "70");
+
+            assertRejected("-Dmailbench.mix.get must be an integer between 0 and 100, got '-10' (default 20)");
+        }
+    }
+
+    @Nested
+    class PathAndTargets {
+
+        @Test
+        void fromSystemPropertiesShouldRejectAnUnknownPath() {
+            System.setProperty("mailbench.path", "sideways");
+
+            assertRejected("-Dmailbench.path must be facade or direct, got 'sideways'");
+        }
+
+        @Test
+        void fromSystemPropertiesShouldAcceptDirectPathLocally() {
+            System.setProperty("mailbench.path", "direct");
+
+            BenchConfig config = BenchConfig.fromSystemProperties();
+
+            assertThat(config.path()).isEqualTo("direct");
+            assertThat(config.local()).isTrue();
+        }
+
+        @Test
+        void fromSystemPropertiesShouldRejectAnInvalidVariant() {
+            System.setProperty("mailbench.variant", "my variant");
+
+            assertRejected("-Dmailbench.variant must be 1-64 of A-Z a-z 0-9 . _ -, got 'my variant'");
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"staging.example.com:8080", "staging.example.com", "ftp://staging.example.com", "http://"})
+        void fromSystemPropertiesShouldRejectATargetThatIsNotAnHttpUrl(String target) {
+            System.setProperty("mailbench.target", target);
+
+            assertRejected("-Dmailbench.target must be an http(s)://host:port URL, got '" + target + "'");
+        }
+
+        @Test
+        void fromSystemPropertiesShouldRejectABadOpenSearchUrlNamingItsProperty() {
+            System.setProperty("mailbench.opensearch", "localhost:9200");
+
+            assertRejected("-Dmailbench.opensearch must be an http(s)://host:port URL, got 'localhost:9200'");
+        }
+
+        @Test
+        void fromSystemPropertiesShouldRemoveATrailingSlashFromTheTarget() {
+            System.setProperty("mailbench.target", "https://staging.example.com:8443/");
+
+            BenchConfig config = BenchConfig.fromSystemProperties();
+
+            assertThat(config.target()).isEqualTo(URI.create("https://staging.example.com:8443"));
+            assertThat(config.local()).isFalse();
+        }
+
+        @Test
+        void fromSystemPropertiesShouldRequireOpenSearchForDirectPathAgainstATarget() {
+            System.setProperty("mailbench.path", "direct");
+            System.setProperty("mailbench.target", "http://staging.example.com:8080");
+
+            assertRejected("-Dmailbench.path=direct against a -Dmailbench.target needs -Dmailbench.opensearch=<OpenSearch URL>");
+        }
+
+        @Test
+        void fromSystemPropertiesShouldAcceptDirectPathAgainstATargetWithOpenSearch() {
+            System.setProperty("mailbench.path", "direct");
+            System.setProperty("mailbench.target", "http://staging.example.com:8080");
+            System.setProperty("mailbench.opensearch", "http://search.staging.example.com:9200/");
+
+            BenchConfig config = BenchConfig.fromSystemProperties();
+
+            assertThat(config.target()).isEqualTo(URI.create("http://staging.example.com:8080"));
+            assertThat(config.directTarget()).isEqualTo(URI.create("http://search.staging.example.com:9200"));
+            assertThat(config.local()).isFalse();
+        }
+    }
+
+    @Nested
+    class Seed {
+
+        @Test
+        void fromSystemPropertiesShouldNameTheSeedKnobWhenItIsNotANumber() {
+            System.setProperty("mailbench.corpus.seed", "abc");
+            assertRejected("-Dmailbench.corpus.seed must be a whole number, got 'abc' (default 42)");
+        }
+    }
+}
