@@ -66,7 +66,7 @@ public final class BulkPayload {
     private static List<JsonNodeOrError> array(byte[] body) {
         JsonNode root;
         try {
-            root = Json.MAPPER.readTree(body);
+            root = Json.REQUEST_READER.readTree(body);
         } catch (IOException e) {
             throw new BadRequest("the bulk body starts with '[' but is not a valid JSON array: " + Snippet.of(reason(e)));
         }
@@ -97,7 +97,7 @@ public final class BulkPayload {
 
     private static JsonNodeOrError parseLine(String line, int lineNumber) {
         try {
-            return new JsonNodeOrError(Json.MAPPER.readTree(line), null);
+            return new JsonNodeOrError(Json.REQUEST_READER.readTree(line), null);
         } catch (IOException e) {
             return new JsonNodeOrError(null, "line " + lineNumber + " is not valid JSON: " + Snippet.of(reason(e)));
         }

@@ -202,7 +202,7 @@ public final class MailRoutes {
             throw new BadRequest("the request body is empty: send the message as a JSON object");
         }
         try {
-            return Json.MAPPER.readTree(bytes);
+            return Json.REQUEST_READER.readTree(bytes);
         } catch (JsonProcessingException e) {
             throw new BadRequest("the request body is not valid JSON: " + Snippet.of(e.getOriginalMessage()));
         } catch (IOException e) {

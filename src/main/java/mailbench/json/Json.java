@@ -2,6 +2,7 @@ package mailbench.json;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 
@@ -11,9 +12,13 @@ public final class Json {
     public static final ObjectMapper MAPPER = new ObjectMapper()
         .registerModule(new JavaTimeModule())
         .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-        .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-        // "{...} {...}" on one line must be an error, not one message with the second silently dropped
-        .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+        .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    /**
+     * For request bodies only: "{...} {...}" must be an error, not one message with the second
+     * silently dropped. Never on the client's mapper, which reads values out of larger responses.
+     */
+    public static final ObjectReader REQUEST_READER = MAPPER.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     private Json() {
     }
