@@ -50,6 +50,10 @@ final class FacadeCommand implements Callable<Integer> {
         defaultValue = "" + FacadeConfig.DEFAULT_MAX_CONNECTIONS)
     int maxConnections;
 
+    @Option(names = "--max-in-flight", description = "OpenSearch calls waiting at once; beyond, 503 at once (default: ${DEFAULT-VALUE})",
+        defaultValue = "" + FacadeConfig.DEFAULT_MAX_IN_FLIGHT)
+    int maxInFlight;
+
     @Option(names = "--max-body-bytes", description = "Largest request body accepted, else 413 (default: ${DEFAULT-VALUE})",
         defaultValue = "" + FacadeConfig.DEFAULT_MAX_BODY_BYTES)
     int maxBodyBytes;
@@ -75,7 +79,7 @@ final class FacadeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         FacadeConfig config = new FacadeConfig(host, port, opensearch, index, shards, eventLoops, ioThreads, maxConnections,
-            maxBodyBytes, maxBulkItems, Duration.ofMillis(connectTimeoutMs), Duration.ofMillis(responseTimeoutMs));
+            maxInFlight, maxBodyBytes, maxBulkItems, Duration.ofMillis(connectTimeoutMs), Duration.ofMillis(responseTimeoutMs));
         ParentWatch.exitWhenGone(parentPid);
         FacadeServer server = FacadeServer.start(config);
         CountDownLatch stopped = new CountDownLatch(1);

@@ -17,6 +17,7 @@ public record FacadeConfig(
     int eventLoops,
     int ioThreads,
     int maxConnections,
+    int maxInFlight,
     int maxBodyBytes,
     int maxBulkItems,
     Duration connectTimeout,
@@ -31,6 +32,8 @@ public record FacadeConfig(
     public static final int DEFAULT_IO_THREADS = 1;
     /** The client's defaults (10 per route, 30 total) starve 1,000+ req/s: requests queue for a connection. */
     public static final int DEFAULT_MAX_CONNECTIONS = 256;
+    /** Little's law: 1,000 req/s at 5 ms keeps 5 in flight; 256 is a slowdown of 50x before the facade sheds load. */
+    public static final int DEFAULT_MAX_IN_FLIGHT = 256;
     public static final int DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
     public static final int DEFAULT_MAX_BULK_ITEMS = 10_000;
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(1);
@@ -51,6 +54,8 @@ public record FacadeConfig(
         require(ioThreads >= 1 && ioThreads <= 64, "--io-threads must be between 1 and 64, got " + ioThreads);
         require(maxConnections >= 1 && maxConnections <= 10_000,
             "--max-connections must be between 1 and 10000, got " + maxConnections);
+        require(maxInFlight >= 1 && maxInFlight <= 100_000,
+            "--max-in-flight must be between 1 and 100000, got " + maxInFlight);
         require(maxBodyBytes >= 1024, "--max-body-bytes must be at least 1024, got " + maxBodyBytes);
         require(maxBulkItems >= 1 && maxBulkItems <= 100_000,
             "--max-bulk-items must be between 1 and 100000, got " + maxBulkItems);
@@ -63,17 +68,17 @@ public record FacadeConfig(
 
     public static FacadeConfig defaults() {
         return new FacadeConfig(DEFAULT_HOST, DEFAULT_PORT, List.of(URI.create(DEFAULT_OPENSEARCH)), DEFAULT_INDEX,
-            DEFAULT_SHARDS, DEFAULT_EVENT_LOOPS, DEFAULT_IO_THREADS, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_BODY_BYTES,
+            DEFAULT_SHARDS, DEFAULT_EVENT_LOOPS, DEFAULT_IO_THREADS, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_BODY_BYTES,
             DEFAULT_MAX_BULK_ITEMS, DEFAULT_CONNECT_TIMEOUT, DEFAULT_RESPONSE_TIMEOUT);
     }
 
     public FacadeConfig withOpenSearch(URI url) {
-        return new FacadeConfig(host, port, List.of(url), index, shards, eventLoops, ioThreads, maxConnections,
+        return new FacadeConfig(host, port, List.of(url), index, shards, eventLoops, ioThreads, maxConnections, maxInFlight,
             maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout);
     }
 
     public FacadeConfig withPort(int newPort) {
-        return new FacadeConfig(host, newPort, opensearch, index, shards, eventLoops, ioThreads, maxConnections,
+        return new FacadeConfig(host, newPort, opensearch, index, shards, eventLoops, ioThreads, maxConnections, maxInFlight,
             maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout);
     }
 

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.opensearch.client.opensearch._types.Refresh;
 import org.slf4j.Logger;
@@ -39,6 +40,13 @@ public final class MailRoutes {
 
     private final MailStore store;
     private final FacadeConfig config;
+    /**
+     * Requests handed to the client and not answered yet. Bounded because the client queues
+     * without limit for a pooled connection, and a long queue that fails at once unwinds
+     * recursively in httpclient5 (HTTPCLIENT-2398) until its I/O thread dies of a
+     * StackOverflowError: past the bound the facade answers 503 at once instead.
+     */
+    private final AtomicInteger inFlight = new AtomicInteger();
 
     public MailRoutes(MailStore store, FacadeConfig config) {
         this.store = store;
@@ -179,13 +187,25 @@ public final class MailRoutes {
 
     /** Runs a handler: input errors become 4xx at once, backend errors are classified when the future fails. */
     private void handle(RoutingContext ctx, ReplySupplier work) {
+        if (inFlight.incrementAndGet() > config.maxInFlight()) {
+            inFlight.decrementAndGet();
+            ctx.response().putHeader("retry-after", "1");
+            error(ctx, 503, "the facade already waits on " + config.maxInFlight() + " OpenSearch calls (--max-in-flight):"
+                + " OpenSearch is not keeping up, retry later");
+            return;
+        }
         CompletableFuture<Reply> future;
         try {
             future = work.get();
         } catch (BadRequest e) {
+            inFlight.decrementAndGet();
             error(ctx, e.status(), e.getMessage());
             return;
+        } catch (RuntimeException e) {
+            inFlight.decrementAndGet();
+            throw e;
         }
+        future.whenComplete((reply, error) -> inFlight.decrementAndGet());
         Future.fromCompletionStage(future, ctx.vertx().getOrCreateContext()).onComplete(result -> {
             if (result.succeeded()) {
                 reply(ctx, result.result());

@@ -27,6 +27,7 @@ class FacadeConfigTest {
         int eventLoops = FacadeConfig.DEFAULT_EVENT_LOOPS;
         int ioThreads = FacadeConfig.DEFAULT_IO_THREADS;
         int maxConnections = FacadeConfig.DEFAULT_MAX_CONNECTIONS;
+        int maxInFlight = FacadeConfig.DEFAULT_MAX_IN_FLIGHT;
         int maxBodyBytes = FacadeConfig.DEFAULT_MAX_BODY_BYTES;
         int maxBulkItems = FacadeConfig.DEFAULT_MAX_BULK_ITEMS;
         Duration connectTimeout = FacadeConfig.DEFAULT_CONNECT_TIMEOUT;
@@ -37,7 +38,7 @@ class FacadeConfigTest {
         Args a = new Args();
         change.accept(a);
         return new FacadeConfig(a.host, a.port, a.opensearch, a.index, a.shards, a.eventLoops, a.ioThreads,
-            a.maxConnections, a.maxBodyBytes, a.maxBulkItems, a.connectTimeout, a.responseTimeout);
+            a.maxConnections, a.maxInFlight, a.maxBodyBytes, a.maxBulkItems, a.connectTimeout, a.responseTimeout);
     }
 
     private static void assertRejected(Consumer<Args> change, String message) {
@@ -195,6 +196,7 @@ class FacadeConfigTest {
         @Test
         void configShouldRejectMaxConnectionsOutOfRange() {
             assertRejected(a -> a.maxConnections = 0, "--max-connections must be between 1 and 10000, got 0");
+            assertRejected(a -> a.maxInFlight = 0, "--max-in-flight must be between 1 and 100000, got 0");
             assertRejected(a -> a.maxConnections = 10_001, "--max-connections must be between 1 and 10000, got 10001");
         }
 

@@ -35,4 +35,28 @@ class BackendDownIT {
             assertThat(Http.get(base, "/mailboxes/mbx-1/search?sort=nope").status()).as("input errors still win").isEqualTo(400);
         }
     }
+
+    @Test
+    void requestsBeyondTheInFlightBoundShouldGet503AtOnce() throws Exception {
+        // a listener that accepts connections and never answers: every call stays in flight
+        try (ServerSocket silent = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            FacadeConfig config = new FacadeConfig("127.0.0.1", 0, java.util.List.of(URI.create("http://127.0.0.1:" + silent.getLocalPort())),
+                "mail", 1, 1, 1, 8, 2, FacadeConfig.DEFAULT_MAX_BODY_BYTES, 10, Duration.ofSeconds(1), Duration.ofSeconds(20));
+            try (FacadeServer facade = FacadeServer.start(config)) {
+                URI base = URI.create("http://127.0.0.1:" + facade.port());
+                var client = java.net.http.HttpClient.newBuilder().proxy(java.net.http.HttpClient.Builder.NO_PROXY).build();
+                var pending = new java.util.ArrayList<java.util.concurrent.CompletableFuture<java.net.http.HttpResponse<String>>>();
+                for (int i = 0; i < 2; i++) {
+                    pending.add(client.sendAsync(java.net.http.HttpRequest.newBuilder(URI.create(base + "/mailboxes/m/search")).build(),
+                        java.net.http.HttpResponse.BodyHandlers.ofString()));
+                }
+                org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+                    Http.Reply third = Http.get(base, "/mailboxes/m/search");
+                    assertThat(third.status()).isEqualTo(503);
+                    assertThat(third.json().get("error").asText()).contains("--max-in-flight");
+                });
+                pending.forEach(p -> p.cancel(true));
+            }
+        }
+    }
 }

@@ -37,7 +37,7 @@ abstract class FacadeContract {
     @BeforeAll
     void startFacade() throws Exception {
         String index = "mail-it-" + getClass().getSimpleName().toLowerCase(Locale.ROOT) + "-" + System.nanoTime();
-        FacadeConfig config = new FacadeConfig("127.0.0.1", 0, List.of(opensearch()), index, 1, 1, 1, 32, MAX_BODY, 100,
+        FacadeConfig config = new FacadeConfig("127.0.0.1", 0, List.of(opensearch()), index, 1, 1, 1, 32, 64, MAX_BODY, 100,
             Duration.ofSeconds(1), Duration.ofSeconds(30));
         facade = FacadeServer.start(config);
         base = URI.create("http://127.0.0.1:" + facade.port());
