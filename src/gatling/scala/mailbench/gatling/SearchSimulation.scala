@@ -22,8 +22,13 @@ class SearchSimulation extends Simulation {
 
   private val measured = SearchScenario.build("Measured", "", requests, feeders, config.mix)
     .inject(nothingFor(config.warmupSeconds.seconds), constantUsersPerSec(rate).during(config.durationSeconds.seconds))
+  // ramp for two thirds, then hold the full rate: a freshly started node, facade and Gatling
+  // JIT-compile under load, and a ramp straight into the measured phase still catches them cold
+  private val rampSeconds = config.warmupSeconds * 2 / 3
   private val warmUp = SearchScenario.build("Warm-up", BenchConfig.WARM_UP_PREFIX, requests, feeders, config.mix)
-    .inject(rampUsersPerSec(math.max(1.0, rate / 10)).to(rate).during(config.warmupSeconds.seconds))
+    .inject(
+      rampUsersPerSec(math.max(1.0, rate / 10)).to(rate).during(rampSeconds.seconds),
+      constantUsersPerSec(rate).during((config.warmupSeconds - rampSeconds).seconds))
 
   setUp(if (config.warmupSeconds > 0) List(warmUp, measured) else List(measured))
     .protocols(http.baseUrl(run.baseUrl.toString).shareConnections.disableWarmUp.acceptHeader("application/json"))
