@@ -25,12 +25,16 @@ class SearchSimulation extends Simulation {
   // ramp for two thirds, then hold the full rate: a freshly started node, facade and Gatling
   // JIT-compile under load, and a ramp straight into the measured phase still catches them cold
   private val rampSeconds = config.warmupSeconds * 2 / 3
-  private val warmUp = SearchScenario.build("Warm-up", BenchConfig.WARM_UP_PREFIX, requests, feeders, config.mix)
-    .inject(
-      rampUsersPerSec(math.max(1.0, rate / 10)).to(rate).during(rampSeconds.seconds),
-      constantUsersPerSec(rate).during((config.warmupSeconds - rampSeconds).seconds))
+  private val holdSeconds = config.warmupSeconds - rampSeconds
+  private val warmUpSteps =
+    (if (rampSeconds > 0) List(rampUsersPerSec(math.max(1.0, rate / 10)).to(rate).during(rampSeconds.seconds)) else Nil) ++
+      (if (holdSeconds > 0) List(constantUsersPerSec(rate).during(holdSeconds.seconds)) else Nil)
+  private val warmUp = warmUpSteps match {
+    case Nil   => Nil
+    case steps => List(SearchScenario.build("Warm-up", BenchConfig.WARM_UP_PREFIX, requests, feeders, config.mix).inject(steps))
+  }
 
-  setUp(if (config.warmupSeconds > 0) List(warmUp, measured) else List(measured))
+  setUp(warmUp :+ measured)
     .protocols(http.baseUrl(run.baseUrl.toString).shareConnections.disableWarmUp.acceptHeader("application/json"))
     .assertions(MailRequests.All.flatMap { name =>
       Seq(details(name).responseTime.percentile(99.0).lte(config.p99Ms.round.toInt),

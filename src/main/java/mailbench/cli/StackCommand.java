@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 import mailbench.corpus.CorpusSpec;
+import mailbench.run.Feeders;
 import mailbench.stack.LocalStack;
 import mailbench.stack.StackOptions;
 import picocli.CommandLine.Command;
@@ -48,8 +49,9 @@ final class StackCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        CorpusSpec spec = new CorpusSpec(seed, messages, users);
         StackOptions options = new StackOptions(workDir.toAbsolutePath(), opensearchVersion, opensearchHeap, facadeHeap,
-            List.of(), new CorpusSpec(seed, messages, users), !noCorpus);
+            List.of(), spec, !noCorpus, noCorpus ? null : Feeders.forCorpus(spec));
         LocalStack stack = LocalStack.start(options, line -> System.out.println("[stack] " + line));
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

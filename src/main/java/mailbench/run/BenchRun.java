@@ -97,7 +97,7 @@ public final class BenchRun {
         if (config.local()) {
             StackOptions options = new StackOptions(Path.of("target", "mailbench-stack", record.runId).toAbsolutePath(),
                 config.opensearchVersion(), config.opensearchHeap(), config.facadeHeap(), config.facadeArgs(), config.corpus(),
-                true);
+                true, feeders);
             stack = LocalStack.start(options, this::say);
             facadeUrl = stack.facadeUrl();
             opensearchUrl = stack.opensearchUrl();

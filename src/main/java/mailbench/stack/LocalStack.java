@@ -11,6 +11,7 @@ import java.util.function.Consumer;
 import mailbench.facade.FacadeConfig;
 import mailbench.loader.CorpusLoader;
 import mailbench.loader.OpenSearchAdmin;
+import mailbench.loader.SearchWarmer;
 
 /**
  * The whole local stack of a run: a real OpenSearch node and the facade, each in its own JVM,
@@ -53,6 +54,11 @@ public final class LocalStack implements AutoCloseable {
                 // one segment, like a settled production index: query times no longer depend on merge timing
                 progress.accept("force-merging the index");
                 OpenSearchAdmin.forceMerge(node.url(), FacadeConfig.DEFAULT_INDEX);
+                if (options.feeders() != null) {
+                    progress.accept("warming the search path, one request at a time (at most "
+                        + StackOptions.SEARCH_WARM_UP.toSeconds() + " s)");
+                    new SearchWarmer(facadeUrl, progress).warm(options.feeders(), StackOptions.SEARCH_WARM_UP);
+                }
             }
             return stack;
         } catch (IOException | InterruptedException | RuntimeException e) {

@@ -13,7 +13,11 @@ public record StackOptions(
     String facadeHeap,
     List<String> facadeArgs,
     CorpusSpec corpus,
-    boolean loadCorpus) {
+    boolean loadCorpus,
+    Path feeders) {
+
+    /** Longest the searches of the feeders are sent one by one after loading (see SearchWarmer). */
+    public static final java.time.Duration SEARCH_WARM_UP = java.time.Duration.ofSeconds(30);
 
     /** The OpenSearch server version of the embedded node (kept in step with pom.xml's opensearch.version). */
     public static final String DEFAULT_OPENSEARCH_VERSION = "2.19.6";
