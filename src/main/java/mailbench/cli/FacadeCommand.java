@@ -1,10 +1,7 @@
 package mailbench.cli;
 
-import java.io.IOException;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -12,6 +9,7 @@ import java.util.concurrent.CountDownLatch;
 
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeServer;
+import mailbench.stack.ChildSignals;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -80,7 +78,9 @@ final class FacadeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         FacadeConfig config = new FacadeConfig(host, port, opensearch, index, shards, eventLoops, ioThreads, maxConnections,
             maxInFlight, maxBodyBytes, maxBulkItems, Duration.ofMillis(connectTimeoutMs), Duration.ofMillis(responseTimeoutMs));
-        ParentWatch.exitWhenGone(parentPid);
+        if (parentPid != null) {
+            ChildSignals.exitWhenGone(parentPid, 0);
+        }
         FacadeServer server = FacadeServer.start(config);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -90,15 +90,9 @@ final class FacadeCommand implements Callable<Integer> {
         String url = "http://" + config.host() + ":" + server.port();
         System.out.println("facade: " + url + " (OpenSearch " + config.opensearch() + ", index " + config.index() + ")");
         if (readyFile != null) {
-            writeReadyFile(readyFile, url);
+            ChildSignals.writeReady(readyFile, url);
         }
         stopped.await();
         return 0;
-    }
-
-    static void writeReadyFile(Path readyFile, String url) throws IOException {
-        Path tmp = readyFile.resolveSibling(readyFile.getFileName() + ".tmp");
-        Files.writeString(tmp, "{\"url\":\"" + url + "\",\"pid\":" + ProcessHandle.current().pid() + "}\n");
-        Files.move(tmp, readyFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 }

@@ -28,11 +28,6 @@ public final class OpenSearchAdmin {
         return call(opensearch, "GET", "/" + index + "/_count", Duration.ofMinutes(1)).get("count").asLong();
     }
 
-    /** The server's version number, e.g. 2.19.6. */
-    public static String version(URI opensearch) throws IOException, InterruptedException {
-        return call(opensearch, "GET", "/", Duration.ofSeconds(10)).path("version").path("number").asText();
-    }
-
     static JsonNode call(URI opensearch, String method, String path, Duration timeout) throws IOException, InterruptedException {
         HttpRequest request = HttpRequest.newBuilder(opensearch.resolve(path)).timeout(timeout)
             .method(method, HttpRequest.BodyPublishers.noBody()).build();

@@ -3,7 +3,6 @@ package mailbench.node;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +10,8 @@ import java.util.concurrent.CountDownLatch;
 
 import org.opensearch.http.HttpServerTransport;
 import org.opensearch.plugins.Plugin;
+
+import mailbench.stack.ChildSignals;
 
 /**
  * Runs one embedded OpenSearch node in its own JVM (started by {@code mailbench.stack.LocalStack}).
@@ -65,28 +66,14 @@ public final class EmbeddedNodeMain {
             stopped.countDown();
         }, "node-shutdown"));
         if (args.length > 3) {
-            exitWhenParentDies(Long.parseLong(args[3]));
+            ChildSignals.exitWhenGone(Long.parseLong(args[3]), 0);
         }
 
         node.start();
         int port = node.injector().getInstance(HttpServerTransport.class).boundAddress().publishAddress().getPort();
-        writeReadyFile(readyFile, "http://127.0.0.1:" + port);
+        ChildSignals.writeReady(readyFile, "http://127.0.0.1:" + port);
         System.out.println("opensearch: http://127.0.0.1:" + port);
         stopped.await();
     }
 
-    private static void exitWhenParentDies(long parentPid) {
-        ProcessHandle.of(parentPid).ifPresentOrElse(
-            parent -> parent.onExit().thenRun(() -> {
-                System.err.println("parent process " + parentPid + " is gone: stopping the node");
-                System.exit(0);
-            }),
-            () -> System.exit(0));
-    }
-
-    private static void writeReadyFile(Path readyFile, String url) throws IOException {
-        Path tmp = readyFile.resolveSibling(readyFile.getFileName() + ".tmp");
-        Files.writeString(tmp, "{\"url\":\"" + url + "\",\"pid\":" + ProcessHandle.current().pid() + "}\n");
-        Files.move(tmp, readyFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    }
 }

@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.json.Json;
 import mailbench.loader.HealthProbe;
+import mailbench.stack.ChildSignals;
 import mailbench.stack.LocalStack;
 import mailbench.stack.StackOptions;
 
@@ -116,10 +117,7 @@ public final class BenchRun {
 
     /** The last word if Maven goes away (Ctrl-C, SIGTERM, kill): Gatling's fork would otherwise run on alone. */
     private static void watchParent() {
-        ProcessHandle.current().parent().ifPresent(parent -> parent.onExit().thenRun(() -> {
-            System.err.println("[mailbench] the process that started this run is gone: stopping");
-            System.exit(143);
-        }));
+        ProcessHandle.current().parent().ifPresent(parent -> ChildSignals.exitWhenGone(parent.pid(), 143));
     }
 
     public Path folder() {

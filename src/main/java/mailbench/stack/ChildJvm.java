@@ -62,14 +62,6 @@ public final class ChildJvm implements AutoCloseable {
         return process.pid();
     }
 
-    public Path logFile() {
-        return logFile;
-    }
-
-    public boolean isAlive() {
-        return process.isAlive();
-    }
-
     /** Waits for the ready file; fails fast, with the end of the child's log, if the child dies first. */
     public JsonNode awaitReady(Duration timeout) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
