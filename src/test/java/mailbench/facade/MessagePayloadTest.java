@@ -1,5 +1,6 @@
 package mailbench.facade;
 
+import static mailbench.facade.BadRequests.assertBadRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -12,7 +13,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -48,13 +48,6 @@ class MessagePayloadTest {
 
     private static MailDocument parse(JsonNode node) {
         return MessagePayload.parse(node, MAILBOX, MESSAGE);
-    }
-
-    private static void assertBadRequest(ThrowingCallable call, String message) {
-        BadRequest error = catchThrowableOfType(BadRequest.class, call);
-        assertThat(error).as("a BadRequest").isNotNull();
-        assertThat(error.status()).isEqualTo(400);
-        assertThat(error).hasMessage(message);
     }
 
     @Nested

@@ -1,5 +1,6 @@
 package mailbench.facade;
 
+import static mailbench.facade.BadRequests.assertBadRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -8,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -32,13 +32,6 @@ class SearchParamsTest {
 
     private static MailQuery parse(String... nameValue) {
         return SearchParams.parse(MAILBOX, params(nameValue));
-    }
-
-    private static void assertBadRequest(ThrowingCallable call, String message) {
-        BadRequest error = catchThrowableOfType(BadRequest.class, call);
-        assertThat(error).as("a BadRequest").isNotNull();
-        assertThat(error.status()).isEqualTo(400);
-        assertThat(error).hasMessage(message);
     }
 
     @Nested
