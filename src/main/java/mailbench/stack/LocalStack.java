@@ -55,8 +55,8 @@ public final class LocalStack implements AutoCloseable {
                 progress.accept("force-merging the index");
                 OpenSearchAdmin.forceMerge(node.url(), FacadeConfig.DEFAULT_INDEX);
                 if (options.feeders() != null) {
-                    progress.accept("warming the search path, one request at a time (at most "
-                        + StackOptions.SEARCH_WARM_UP.toSeconds() + " s)");
+                    progress.accept("warming the search path: " + StackOptions.SEARCH_WARM_UP.toSeconds()
+                        + " s of the feeders' requests, a few at a time");
                     new SearchWarmer(facadeUrl, progress).warm(options.feeders(), StackOptions.SEARCH_WARM_UP);
                 }
             }

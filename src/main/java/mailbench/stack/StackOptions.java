@@ -16,7 +16,7 @@ public record StackOptions(
     boolean loadCorpus,
     Path feeders) {
 
-    /** Longest the searches of the feeders are sent one by one after loading (see SearchWarmer). */
+    /** How long the feeders' requests are replayed in a closed loop after loading (see SearchWarmer). */
     public static final java.time.Duration SEARCH_WARM_UP = java.time.Duration.ofSeconds(30);
 
     /** The OpenSearch server version of the embedded node (kept in step with pom.xml's opensearch.version). */
