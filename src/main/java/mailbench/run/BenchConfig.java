@@ -44,7 +44,7 @@ public record BenchConfig(
     public static final Knob PATH = new Knob("mailbench.path", "facade",
         "facade: requests go through the facade; direct: the same searches straight to OpenSearch's _search (the facade's cost as a ratio).");
     public static final Knob RATE = new Knob("mailbench.rate", "1000", "Requests per second in the measured phase (open model).");
-    public static final Knob WARMUP = new Knob("mailbench.warmup", "90",
+    public static final Knob WARMUP = new Knob("mailbench.warmup", "120",
         "Seconds of warm-up: a ramp from 10% to 100% of the rate for two thirds, then the full rate (own request names, not measured).");
     public static final Knob DURATION = new Knob("mailbench.duration", "60", "Seconds of the measured constant-rate phase.");
     public static final Knob P99 = new Knob("mailbench.assert.p99Ms", "50", "Assertion: p99 response time of each measured request, in ms.");

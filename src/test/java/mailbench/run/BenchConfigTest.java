@@ -56,7 +56,7 @@ class BenchConfigTest {
 
             assertThat(config.rate()).isEqualTo(1000);
             assertThat(config.durationSeconds()).isEqualTo(60);
-            assertThat(config.warmupSeconds()).isEqualTo(90);
+            assertThat(config.warmupSeconds()).isEqualTo(120);
             assertThat(config.path()).isEqualTo("facade");
             assertThat(config.variant()).isEqualTo("default");
             assertThat(config.local()).isTrue();
