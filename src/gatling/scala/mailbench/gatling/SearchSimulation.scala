@@ -41,6 +41,10 @@ class SearchSimulation extends Simulation {
         details(name).successfulRequests.percent.gte(config.successPercent))
     })
 
+  before {
+    run.loadStarting()
+  }
+
   after {
     run.finish()
   }

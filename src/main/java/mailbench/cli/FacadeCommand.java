@@ -1,7 +1,6 @@
 package mailbench.cli;
 
 import java.net.URI;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -9,8 +8,8 @@ import java.util.concurrent.CountDownLatch;
 
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeServer;
-import mailbench.stack.ChildSignals;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code mailbench facade}: the facade alone, in front of an OpenSearch that runs elsewhere. */
@@ -68,30 +67,19 @@ final class FacadeCommand implements Callable<Integer> {
         defaultValue = "30000")
     long responseTimeoutMs;
 
-    @Option(names = "--ready-file", description = "Write {\"url\", \"pid\"} here once listening (used by the local stack)")
-    Path readyFile;
-
-    @Option(names = "--parent-pid", description = "Stop when this process is gone (used by the local stack)")
-    Long parentPid;
+    @Mixin
+    ChildOptions child;
 
     @Override
     public Integer call() throws Exception {
         FacadeConfig config = new FacadeConfig(host, port, opensearch, index, shards, eventLoops, ioThreads, maxConnections,
             maxInFlight, maxBodyBytes, maxBulkItems, Duration.ofMillis(connectTimeoutMs), Duration.ofMillis(responseTimeoutMs));
-        if (parentPid != null) {
-            ChildSignals.exitWhenGone(parentPid, 0);
-        }
+        child.watchParent();
         FacadeServer server = FacadeServer.start(config);
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            server.close();
-            stopped.countDown();
-        }, "facade-shutdown"));
+        CountDownLatch stopped = ChildOptions.onShutdown(server::close, "facade-shutdown");
         String url = "http://" + config.host() + ":" + server.port();
         System.out.println("facade: " + url + " (OpenSearch " + config.opensearch() + ", index " + config.index() + ")");
-        if (readyFile != null) {
-            ChildSignals.writeReady(readyFile, url);
-        }
+        child.announceReady(url);
         stopped.await();
         return 0;
     }

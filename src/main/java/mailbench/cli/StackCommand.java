@@ -51,16 +51,17 @@ final class StackCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         CorpusSpec spec = new CorpusSpec(seed, messages, users);
         StackOptions options = new StackOptions(workDir.toAbsolutePath(), opensearchVersion, opensearchHeap, facadeHeap,
-            List.of(), spec, !noCorpus, noCorpus ? null : Feeders.forCorpus(spec));
+            List.of(), List.of(), spec, !noCorpus, noCorpus ? null : Feeders.forCorpus(spec), true);
         LocalStack stack = LocalStack.start(options, line -> System.out.println("[stack] " + line));
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        CountDownLatch stopped = ChildOptions.onShutdown(() -> {
             System.out.println("[stack] stopping");
             stack.close();
-            stopped.countDown();
-        }, "stack-shutdown"));
+        }, "stack-shutdown");
         System.out.println("facade: " + stack.facadeUrl());
         System.out.println("opensearch: " + stack.opensearchUrl());
+        stack.profiler().ifPresentOrElse(
+            profiler -> System.out.println("profiler: " + profiler.url() + " (token in " + profiler.tokenFile() + ")"),
+            () -> System.out.println("profiler: none (" + stack.profilerProblem() + ")"));
         System.out.println("Ready. Try: curl '" + stack.facadeUrl() + "/health'   (Ctrl-C stops both JVMs)");
         stopped.await();
         return 0;

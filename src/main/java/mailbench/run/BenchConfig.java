@@ -8,6 +8,8 @@ import java.util.Map;
 
 import mailbench.corpus.CorpusSpec;
 import mailbench.facade.FacadeConfig;
+import mailbench.profiler.CaptureSettings;
+import mailbench.profiler.SidecarToken;
 import mailbench.stack.StackOptions;
 
 /**
@@ -32,7 +34,9 @@ public record BenchConfig(
     String opensearchVersion,
     String opensearchHeap,
     String facadeHeap,
-    List<String> facadeArgs) {
+    List<String> facadeJvmArgs,
+    List<String> facadeArgs,
+    Profiling profiling) {
 
     public static final String WARM_UP_PREFIX = "Warm-up: ";
 
@@ -70,9 +74,29 @@ public record BenchConfig(
     public static final Knob FACADE_CONNECTIONS = new Knob("mailbench.facade.maxConnections", "" + FacadeConfig.DEFAULT_MAX_CONNECTIONS,
         "Local facade: connections to OpenSearch.");
 
+    public static final Knob FACADE_JVM_ARGS = new Knob("mailbench.facade.jvmArgs", "",
+        "Local facade: extra JVM options, space-separated (e.g. -XX:+UseParallelGC).");
+    public static final Knob PROFILER = new Knob("mailbench.profiler", "true",
+        "Profile the facade during the measured phase (locally a sidecar is started; on staging it needs -Dmailbench.profiler.url).");
+    public static final Knob PROFILER_URL = new Knob("mailbench.profiler.url", "",
+        "Staging: control URL of a profiler sidecar started by hand next to the facade (mailbench.jar profiler serve).");
+    public static final Knob PROFILER_TOKEN_FILE = new Knob("mailbench.profiler.tokenFile", "",
+        "Staging: file holding the sidecar's token (else $" + SidecarToken.ENV + "). The token itself is never a knob: knobs go into run.json.");
+    public static final Knob PROFILER_EVENT = new Knob("mailbench.profiler.event", CaptureSettings.DEFAULT_EVENT,
+        "What async-profiler samples: itimer (CPU time, no perf_events needed), cpu (perf_events) or wall.");
+    public static final Knob PROFILER_INTERVAL = new Knob("mailbench.profiler.intervalMs", "" + CaptureSettings.DEFAULT_INTERVAL_MS,
+        "Sampling interval in ms (itimer cannot go below the kernel tick: 4 ms at 250 Hz).");
+    public static final Knob PROFILER_TRIM = new Knob("mailbench.profiler.trimSeconds", "" + ProfileWindow.DEFAULT_TRIM_SECONDS,
+        "The capture starts this long after the measured phase starts and stops this long before it ends (at most a quarter of it each).");
+
     public static final List<Knob> KNOBS = List.of(TARGET, OPENSEARCH, VARIANT, PATH, RATE, WARMUP, DURATION, P99, SUCCESS,
         MIX_TEXT, MIX_FROM, MIX_RANGE, MIX_GET, SEED, MESSAGES, USERS, REPORTS, GATLING_RESULTS, OPENSEARCH_VERSION,
-        OPENSEARCH_HEAP, FACADE_HEAP, FACADE_EVENT_LOOPS, FACADE_IO_THREADS, FACADE_CONNECTIONS);
+        OPENSEARCH_HEAP, FACADE_HEAP, FACADE_EVENT_LOOPS, FACADE_IO_THREADS, FACADE_CONNECTIONS, FACADE_JVM_ARGS,
+        PROFILER, PROFILER_URL, PROFILER_TOKEN_FILE, PROFILER_EVENT, PROFILER_INTERVAL, PROFILER_TRIM);
+
+    /** Whether and how the facade is profiled; {@code url} is set for a staging sidecar. */
+    public record Profiling(boolean enabled, URI url, Path tokenFile, CaptureSettings settings, int trimSeconds) {
+    }
 
     /** Request mix in percent; the four shares add up to 100. */
     public record Mix(int text, int from, int range, int get) {
@@ -103,9 +127,33 @@ public record BenchConfig(
             new Mix(MIX_TEXT.intValue(0, 100), MIX_FROM.intValue(0, 100), MIX_RANGE.intValue(0, 100), MIX_GET.intValue(0, 100)),
             new CorpusSpec(SEED.longValue(), MESSAGES.intValue(1, CorpusSpec.MAX_MESSAGES), USERS.intValue(1, CorpusSpec.MAX_USERS)),
             Path.of(REPORTS.value()), Path.of(GATLING_RESULTS.value()), OPENSEARCH_VERSION.value(), OPENSEARCH_HEAP.value(),
-            FACADE_HEAP.value(), List.of("--event-loops", "" + FACADE_EVENT_LOOPS.intValue(1, 64),
+            FACADE_HEAP.value(), readFacadeJvmArgs(), List.of("--event-loops", "" + FACADE_EVENT_LOOPS.intValue(1, 64),
                 "--io-threads", "" + FACADE_IO_THREADS.intValue(1, 64),
-                "--max-connections", "" + FACADE_CONNECTIONS.intValue(1, 10_000)));
+                "--max-connections", "" + FACADE_CONNECTIONS.intValue(1, 10_000)),
+            readProfiling());
+    }
+
+    private static List<String> readFacadeJvmArgs() {
+        List<String> args = FACADE_JVM_ARGS.value().isEmpty() ? List.of() : List.of(FACADE_JVM_ARGS.value().split("\\s+"));
+        for (String arg : args) {
+            if (!arg.startsWith("-")) {
+                throw new IllegalArgumentException("-D" + FACADE_JVM_ARGS.name() + " takes JVM options that start with '-', got '" + arg + "'");
+            }
+        }
+        return args;
+    }
+
+    private static Profiling readProfiling() {
+        int intervalMs = PROFILER_INTERVAL.intValue(1, 1_000);
+        CaptureSettings settings;
+        try {
+            settings = new CaptureSettings(PROFILER_EVENT.value(), intervalMs);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("-D" + PROFILER_EVENT.name() + ": " + e.getMessage());
+        }
+        String tokenFile = PROFILER_TOKEN_FILE.value();
+        return new Profiling(PROFILER.booleanValue(), url(PROFILER_URL), tokenFile.isEmpty() ? null : Path.of(tokenFile), settings,
+            PROFILER_TRIM.intValue(0, 3_600));
     }
 
     private static URI url(Knob knob) {

@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -16,6 +17,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.json.Json;
 import mailbench.loader.HealthProbe;
+import mailbench.profiler.ProfileConverter;
+import mailbench.profiler.SidecarClient;
+import mailbench.profiler.SidecarToken;
 import mailbench.stack.ChildSignals;
 import mailbench.stack.LocalStack;
 import mailbench.stack.StackOptions;
@@ -39,6 +43,7 @@ public final class BenchRun {
     private URI facadeUrl;
     private URI opensearchUrl;
     private Path feeders;
+    private RunProfiler profiler;
     private boolean finished;
 
     private BenchRun(BenchConfig config, SimulationLog log, Path folder) {
@@ -97,8 +102,8 @@ public final class BenchRun {
         feeders = Feeders.forCorpus(config.corpus());
         if (config.local()) {
             StackOptions options = new StackOptions(Path.of("target", "mailbench-stack", record.runId).toAbsolutePath(),
-                config.opensearchVersion(), config.opensearchHeap(), config.facadeHeap(), config.facadeArgs(), config.corpus(),
-                true, feeders);
+                config.opensearchVersion(), config.opensearchHeap(), config.facadeHeap(), config.facadeJvmArgs(), config.facadeArgs(),
+                config.corpus(), true, feeders, config.profiling().enabled() && !"direct".equals(config.path()));
             stack = LocalStack.start(options, this::say);
             facadeUrl = stack.facadeUrl();
             opensearchUrl = stack.opensearchUrl();
@@ -110,9 +115,48 @@ public final class BenchRun {
         JsonNode health = HealthProbe.check(facadeUrl);
         record.versions.put("opensearchJava", health.path("client").path("opensearchJava").asText("unknown"));
         record.versions.put("opensearchServer", health.path("backend").path("version").asText("unknown"));
+        profiler = profiler();
         record.status = "running";
-        record.event("load starting");
         record.write(runJson());
+    }
+
+    /** The profiler of this run, or a reason why there is none. */
+    private RunProfiler profiler() {
+        BenchConfig.Profiling profiling = config.profiling();
+        if (!profiling.enabled()) {
+            return RunProfiler.none("switched off (-D" + BenchConfig.PROFILER.name() + "=false)", record::event);
+        }
+        if ("direct".equals(config.path())) {
+            return RunProfiler.none("path=direct: the facade is not in the request path", record::event);
+        }
+        if (stack != null) {
+            return stack.profiler()
+                .map(p -> RunProfiler.using(new SidecarClient(p.url(), SidecarToken.readFile(p.tokenFile())), profiling.settings(), record::event))
+                .orElseGet(() -> RunProfiler.none(stack.profilerProblem(), record::event));
+        }
+        if (profiling.url() == null) {
+            return RunProfiler.none("staging run without a sidecar: start one next to the facade and set -D" + BenchConfig.PROFILER_URL.name(),
+                record::event);
+        }
+        SidecarToken token;
+        try {
+            token = SidecarToken.fromFileOrEnv(profiling.tokenFile());
+        } catch (IllegalArgumentException e) {
+            return RunProfiler.none(e.getMessage(), record::event);
+        }
+        if (token == null) {
+            return RunProfiler.none("no token for the sidecar: set $" + SidecarToken.ENV + " or -D" + BenchConfig.PROFILER_TOKEN_FILE.name(),
+                record::event);
+        }
+        return RunProfiler.using(new SidecarClient(profiling.url(), token), profiling.settings(), record::event);
+    }
+
+    /** Called from the simulation's before hook, as the load starts: the profile window is counted from here. */
+    public void loadStarting() {
+        record.event("load starting");
+        ProfileWindow.of(config.warmupSeconds(), config.durationSeconds(), config.profiling().trimSeconds())
+            .ifPresentOrElse(profiler::schedule, () -> profiler.skip("the measured phase is too short for a capture window"));
+        writeQuietly();
     }
 
     /** The last word if Maven goes away (Ctrl-C, SIGTERM, kill): Gatling's fork would otherwise run on alone. */
@@ -169,15 +213,28 @@ public final class BenchRun {
     }
 
     private boolean summarize() {
+        if (profiler != null) {
+            profiler.stop();
+        }
         Optional<Path> gatlingRun = gatlingRunDir();
         if (gatlingRun.isEmpty()) {
             record.event("no simulation.log found under " + config.gatlingResults());
+            profileSection(0);
             return false;
         }
         RunSummary.Builder builder = new RunSummary.Builder();
+        Instant profileStart = profiler == null ? null : profiler.startedAt();
+        Instant profileStop = profiler == null ? null : profiler.stoppedAt();
+        long[] inProfileWindow = {0};
         try {
-            boolean complete = log.read(gatlingRun.get().resolve("simulation.log"), builder);
-            RunSummary summary = builder.build(complete);
+            boolean complete = log.read(gatlingRun.get().resolve("simulation.log"), (name, start, end, ok, error) -> {
+                builder.accept(name, start, end, ok, error);
+                if (profileStart != null && profileStop != null && !name.startsWith(BenchConfig.WARM_UP_PREFIX)
+                    && end >= profileStart.toEpochMilli() && end <= profileStop.toEpochMilli()) {
+                    inProfileWindow[0]++;
+                }
+            });
+            RunSummary summary = builder.build(complete).withProfile(profileSection(inProfileWindow[0]));
             Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(folder.resolve("summary.json").toFile(), summary);
             if (summary.window() != null) {
                 record.measuredStart = Instant.ofEpochMilli(summary.window().startMillis());
@@ -189,6 +246,22 @@ public final class BenchRun {
             record.event("summary failed: " + e.getMessage());
             return false;
         }
+    }
+
+    /** Fetches the capture into profile/ and notes in run.json whether there is one. */
+    private ProfileSection profileSection(long requestsInWindow) {
+        ProfileSection section = profiler == null ? ProfileSection.none("the run ended before the load started")
+            : profiler.finish(folder.resolve("profile"), (start, stop) -> requestsInWindow);
+        record.profile = new LinkedHashMap<>();
+        record.profile.put("status", section.status());
+        if (section.reason() != null) {
+            record.profile.put("reason", section.reason());
+        } else {
+            record.profile.put("folder", "profile");
+            say("profile: " + folder.resolve("profile").resolve(ProfileConverter.EVENT_LOOP_HTML) + " (" + section.samples() + " samples, "
+                + section.cpuMsPerRequest() + " CPU ms per request)");
+        }
+        return section;
     }
 
     /** Gatling's folder for this run: the newest one with a simulation.log written since the run started. */

@@ -9,8 +9,15 @@ import java.util.TreeMap;
  * summary.json: the measured phase's numbers (warm-up excluded) overall and per request name.
  * Built from Gatling's own simulation.log records, because Gatling 3.15 writes no JSON stats
  * and its report mixes warm-up into the global numbers and divides throughput by the whole run.
+ * {@code profile} is the profiler's section (see {@link ProfileSection}).
  */
-public record RunSummary(Stats measured, List<NamedStats> requests, WarmUp warmUp, Window window, boolean complete) {
+public record RunSummary(Stats measured, List<NamedStats> requests, WarmUp warmUp, Window window, boolean complete,
+                         ProfileSection profile) {
+
+    /** The same numbers with the profiler's section. */
+    public RunSummary withProfile(ProfileSection section) {
+        return new RunSummary(measured, requests, warmUp, window, complete, section);
+    }
 
     /** Numbers of a set of requests; rps over the window in which they were sent. */
     public record Stats(long requests, long ko, double rps, long p50Ms, long p95Ms, long p99Ms, long maxMs, double meanMs) {
@@ -58,7 +65,7 @@ public record RunSummary(Stats measured, List<NamedStats> requests, WarmUp warmU
             List<NamedStats> requests = new ArrayList<>();
             byName.forEach((name, stats) -> requests.add(NamedStats.of(name, stats.toStats(window))));
             Window bounds = measured.count() == 0 ? null : new Window(measured.firstStart, measured.lastStart);
-            return new RunSummary(measured.toStats(window), requests, new WarmUp(warmUpRequests, warmUpKo), bounds, complete);
+            return new RunSummary(measured.toStats(window), requests, new WarmUp(warmUpRequests, warmUpKo), bounds, complete, null);
         }
     }
 }

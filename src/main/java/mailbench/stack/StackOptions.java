@@ -5,16 +5,18 @@ import java.util.List;
 
 import mailbench.corpus.CorpusSpec;
 
-/** How to start the local stack: where it may write, which OpenSearch, how big each JVM, which corpus. */
+/** How to start the local stack: where it may write, which OpenSearch, how big each JVM, which corpus, whether a profiler sidecar. */
 public record StackOptions(
     Path workDir,
     String opensearchVersion,
     String opensearchHeap,
     String facadeHeap,
+    List<String> facadeJvmArgs,
     List<String> facadeArgs,
     CorpusSpec corpus,
     boolean loadCorpus,
-    Path feeders) {
+    Path feeders,
+    boolean profilerSidecar) {
 
     /** How long the feeders' requests are replayed in a closed loop after loading (see SearchWarmer). */
     public static final java.time.Duration SEARCH_WARM_UP = java.time.Duration.ofSeconds(30);
@@ -30,6 +32,7 @@ public record StackOptions(
         if (opensearchVersion == null || !opensearchVersion.matches("\\d+\\.\\d+\\.\\d+")) {
             throw new IllegalArgumentException("OpenSearch version must look like 2.19.6, got '" + opensearchVersion + "'");
         }
+        facadeJvmArgs = List.copyOf(facadeJvmArgs);
         facadeArgs = List.copyOf(facadeArgs);
     }
 

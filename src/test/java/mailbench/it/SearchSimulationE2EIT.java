@@ -25,17 +25,7 @@ class SearchSimulationE2EIT {
 
     @Test
     void gatlingTestShouldLeaveACompleteRunFolderAndNoJvm() throws Exception {
-        Process mvn = new ProcessBuilder(List.of(maven(), "-B", "-q", "gatling:test",
-            "-Dmailbench.rate=100", "-Dmailbench.warmup=5", "-Dmailbench.duration=10",
-            "-Dmailbench.corpus.messages=5000", "-Dmailbench.corpus.users=100",
-            "-Dmailbench.assert.p99Ms=600000", "-Dmailbench.reportsDir=" + REPORTS))
-            .redirectErrorStream(true)
-            .redirectOutput(Path.of("target", "e2e-gatling.log").toFile())
-            .start();
-        assertThat(mvn.waitFor(10, TimeUnit.MINUTES)).as("mvn gatling:test finished in time").isTrue();
-        assertThat(mvn.exitValue()).as("exit code; see target/e2e-gatling.log").isZero();
-
-        Path run = newestRun();
+        Path run = gatlingTest("e2e-gatling.log");
         JsonNode runJson = Json.MAPPER.readTree(run.resolve("run.json").toFile());
         assertThat(runJson.get("status").asText()).isEqualTo("completed");
         assertThat(runJson.get("simulation").asText()).isEqualTo("SearchSimulation");
@@ -43,7 +33,8 @@ class SearchSimulationE2EIT {
         assertThat(runJson.at("/versions/opensearchServer").asText()).matches("\\d+\\.\\d+\\.\\d+");
         assertThat(runJson.at("/machine/cores").asInt()).isPositive();
 
-        JsonNode measured = Json.MAPPER.readTree(run.resolve("summary.json").toFile()).get("measured");
+        JsonNode summary = Json.MAPPER.readTree(run.resolve("summary.json").toFile());
+        JsonNode measured = summary.get("measured");
         assertThat(measured.get("requests").asLong()).isBetween(950L, 1050L);
         assertThat(measured.get("ko").asLong()).isZero();
         assertThat(measured.get("rps").asDouble()).isBetween(90.0, 110.0);
@@ -51,17 +42,63 @@ class SearchSimulationE2EIT {
         assertThat(run.resolve("gatling").resolve("index.html")).isRegularFile();
         assertThat(run.resolve("logs").resolve("facade.log")).isRegularFile();
 
+        // the profile of the measured phase, captured by the sidecar and copied into the run folder
+        JsonNode profile = summary.get("profile");
+        assertThat(profile.get("status").asText()).as(profile.toString()).isEqualTo("captured");
+        assertThat(runJson.at("/profile/status").asText()).isEqualTo("captured");
+        assertThat(profile.at("/threadGroups/clientEventLoop/samples").asLong()).isPositive();
+        assertThat(profile.get("cpuMsPerRequest").asDouble()).isPositive().isLessThan(1_000.0);
+        assertThat(profile.get("requests").asLong()).isPositive().isLessThan(measured.get("requests").asLong());
+        assertThat(profile.at("/topFrames/wholeJvm/self").size()).isPositive();
+        for (JsonNode file : profile.get("files")) {
+            assertThat(run.resolve(file.asText())).isNotEmptyFile();
+        }
+        assertThat(run.resolve("profile").resolve("facade-event-loop.html")).isNotEmptyFile();
+        assertThat(run.resolve("profile").resolve("facade.jfr")).isNotEmptyFile();
+        // inside the measured phase, trimmed at both ends
+        assertThat(profile.get("startedAt").asText()).isGreaterThan(runJson.get("measuredStart").asText());
+        assertThat(profile.get("stoppedAt").asText()).isLessThan(runJson.get("measuredEnd").asText());
+        assertNoJvmLeft(run);
+    }
+
+    @Test
+    void aRefusedAttachShouldStillFinishTheRunAndSayWhy() throws Exception {
+        Path run = gatlingTest("e2e-gatling-no-attach.log", "-Dmailbench.facade.jvmArgs=-XX:+DisableAttachMechanism");
+        JsonNode runJson = Json.MAPPER.readTree(run.resolve("run.json").toFile());
+        assertThat(runJson.get("status").asText()).isEqualTo("completed");
+        JsonNode profile = Json.MAPPER.readTree(run.resolve("summary.json").toFile()).get("profile");
+        assertThat(profile.get("status").asText()).isEqualTo("none");
+        assertThat(profile.get("reason").asText()).containsIgnoringCase("attach");
+        assertThat(runJson.at("/profile/reason").asText()).isEqualTo(profile.get("reason").asText());
+        assertThat(Json.MAPPER.readTree(run.resolve("summary.json").toFile()).at("/measured/ko").asLong()).isZero();
+        assertNoJvmLeft(run);
+    }
+
+    /** {@code mvn gatling:test}, short and slow, into its own reports folder; returns the run folder. */
+    private static Path gatlingTest(String logName, String... extra) throws Exception {
+        Path reports = REPORTS.resolve(logName.replace(".log", ""));
+        List<String> command = new java.util.ArrayList<>(List.of(maven(), "-B", "-q", "gatling:test",
+            "-Dmailbench.rate=100", "-Dmailbench.warmup=5", "-Dmailbench.duration=10",
+            "-Dmailbench.corpus.messages=5000", "-Dmailbench.corpus.users=100",
+            "-Dmailbench.assert.p99Ms=600000", "-Dmailbench.reportsDir=" + reports));
+        command.addAll(List.of(extra));
+        Process mvn = new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(Path.of("target", logName).toFile())
+            .start();
+        assertThat(mvn.waitFor(10, TimeUnit.MINUTES)).as("mvn gatling:test finished in time").isTrue();
+        assertThat(mvn.exitValue()).as("exit code; see target/" + logName).isZero();
+        try (Stream<Path> runs = Files.list(reports)) {
+            return runs.filter(Files::isDirectory).max(Path::compareTo).orElseThrow();
+        }
+    }
+
+    private static void assertNoJvmLeft(Path run) {
         String runId = run.getFileName().toString();
         assertThat(ProcessHandle.allProcesses()
             .map(p -> p.info().commandLine().orElse(""))
             .filter(command -> command.contains(runId)))
             .as("JVMs of run " + runId + " still alive").isEmpty();
-    }
-
-    private static Path newestRun() throws Exception {
-        try (Stream<Path> runs = Files.list(REPORTS)) {
-            return runs.filter(Files::isDirectory).max(Path::compareTo).orElseThrow();
-        }
     }
 
     private static String maven() {

@@ -16,6 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import mailbench.corpus.CorpusSpec;
+import mailbench.profiler.CaptureSettings;
 
 class BenchConfigTest {
 
@@ -244,6 +245,119 @@ class BenchConfigTest {
             assertThat(config.target()).isEqualTo(URI.create("http://staging.example.com:8080"));
             assertThat(config.directTarget()).isEqualTo(URI.create("http://search.staging.example.com:9200"));
             assertThat(config.local()).isFalse();
+        }
+    }
+
+    @Nested
+    class Profiler {
+
+        @Test
+        void fromSystemPropertiesShouldProfileLocallyByDefault() {
+            BenchConfig.Profiling profiling = BenchConfig.fromSystemProperties().profiling();
+
+            assertThat(profiling).isEqualTo(new BenchConfig.Profiling(true, null, null, CaptureSettings.defaults(), 5));
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"false", "FALSE"})
+        void fromSystemPropertiesShouldTurnTheProfilerOff(String value) {
+            System.setProperty("mailbench.profiler", value);
+
+            assertThat(BenchConfig.fromSystemProperties().profiling().enabled()).isFalse();
+        }
+
+        @Test
+        void fromSystemPropertiesShouldTurnTheProfilerOn() {
+            System.setProperty("mailbench.profiler", "true");
+
+            assertThat(BenchConfig.fromSystemProperties().profiling().enabled()).isTrue();
+        }
+
+        @Test
+        void fromSystemPropertiesShouldRejectAProfilerSwitchThatIsNotABoolean() {
+            System.setProperty("mailbench.profiler", "yes");
+
+            assertRejected("-Dmailbench.profiler must be true or false, got 'yes'");
+        }
+
+        @Test
+        void fromSystemPropertiesShouldReadTheEventAndInterval() {
+            System.setProperty("mailbench.profiler.event", "wall");
+            System.setProperty("mailbench.profiler.intervalMs", "20");
+
+            assertThat(BenchConfig.fromSystemProperties().profiling().settings()).isEqualTo(new CaptureSettings("wall", 20));
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"ITIMER", "alloc"})
+        void fromSystemPropertiesShouldRejectAnUnknownEventNamingTheProperty(String event) {
+            System.setProperty("mailbench.profiler.event", event);
+
+            assertRejected("-Dmailbench.profiler.event: profiler event must be one of [itimer, cpu, wall], got '" + event + "'");
+        }
+
+        @Test
+        void fromSystemPropertiesShouldRejectAZeroInterval() {
+            System.setProperty("mailbench.profiler.intervalMs", "0");
+
+            assertRejected("-Dmailbench.profiler.intervalMs must be an integer between 1 and 1000, got '0' (default 10)");
+        }
+
+        @Test
+        void fromSystemPropertiesShouldReadTheTrim() {
+            System.setProperty("mailbench.profiler.trimSeconds", "0");
+
+            assertThat(BenchConfig.fromSystemProperties().profiling().trimSeconds()).isZero();
+        }
+
+        @Test
+        void fromSystemPropertiesShouldRejectANegativeTrim() {
+            System.setProperty("mailbench.profiler.trimSeconds", "-1");
+
+            assertRejected("-Dmailbench.profiler.trimSeconds must be an integer between 0 and 3600, got '-1' (default 5)");
+        }
+
+        @Test
+        void fromSystemPropertiesShouldReadTheSidecarUrlAndTokenFile() {
+            System.setProperty("mailbench.profiler.url", "http://facade-1.staging.example.com:7070/");
+            System.setProperty("mailbench.profiler.tokenFile", "/run/secrets/profiler-token");
+
+            BenchConfig.Profiling profiling = BenchConfig.fromSystemProperties().profiling();
+
+            assertThat(profiling.url()).isEqualTo(URI.create("http://facade-1.staging.example.com:7070"));
+            assertThat(profiling.tokenFile()).isEqualTo(Path.of("/run/secrets/profiler-token"));
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"facade-1:7070", "ftp://facade-1:7070", "http://"})
+        void fromSystemPropertiesShouldRejectASidecarUrlThatIsNotAnHttpUrl(String url) {
+            System.setProperty("mailbench.profiler.url", url);
+
+            assertRejected("-Dmailbench.profiler.url must be an http(s)://host:port URL, got '" + url + "'");
+        }
+    }
+
+    @Nested
+    class FacadeJvmArgs {
+
+        @Test
+        void fromSystemPropertiesShouldPassNoJvmArgsByDefault() {
+            assertThat(BenchConfig.fromSystemProperties().facadeJvmArgs()).isEmpty();
+        }
+
+        @Test
+        void fromSystemPropertiesShouldSplitTheJvmArgsOnSpaces() {
+            System.setProperty("mailbench.facade.jvmArgs", " -XX:+UseParallelGC   -Xss512k\t-Dfoo=bar ");
+
+            assertThat(BenchConfig.fromSystemProperties().facadeJvmArgs())
+                .containsExactly("-XX:+UseParallelGC", "-Xss512k", "-Dfoo=bar");
+        }
+
+        @Test
+        void fromSystemPropertiesShouldRejectAJvmArgThatIsNotAnOption() {
+            System.setProperty("mailbench.facade.jvmArgs", "-XX:+UseParallelGC UseZGC");
+
+            assertRejected("-Dmailbench.facade.jvmArgs takes JVM options that start with '-', got 'UseZGC'");
         }
     }
 

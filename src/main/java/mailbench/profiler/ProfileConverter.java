@@ -1,0 +1,75 @@
+package mailbench.profiler;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+
+import one.convert.Arguments;
+import one.convert.FlameGraph;
+import one.convert.JfrToFlame;
+
+import mailbench.json.Json;
+
+/**
+ * Turns one capture's JFR file into what a run folder keeps: collapsed stacks with thread names
+ * (for re-conversion and diffs), a flame graph of the whole JVM whose roots are the thread
+ * groups, a flame graph of the client event loop alone, and profile.json. Uses async-profiler's
+ * own converter and flame graph writer, so the pages are the ones its users know.
+ */
+public final class ProfileConverter {
+
+    public static final String JFR = "facade.jfr";
+    public static final String COLLAPSED = "facade-threads.collapsed";
+    public static final String WHOLE_JVM_HTML = "facade-flamegraph.html";
+    public static final String EVENT_LOOP_HTML = "facade-event-loop.html";
+    public static final String EVENT_LOOP_COLLAPSED = "facade-event-loop.collapsed";
+    public static final String REPORT = "profile.json";
+
+    private ProfileConverter() {
+    }
+
+    public static ProfileReport convert(Path dir, CaptureSettings settings, long pid, Instant startedAt, Instant stoppedAt)
+        throws IOException {
+        Path jfr = dir.resolve(JFR);
+        Path collapsed = dir.resolve(COLLAPSED);
+        List<String> eventArgs = "wall".equals(settings.event()) ? List.of("--wall") : List.of();
+        JfrToFlame.convert(jfr.toString(), collapsed.toString(), arguments(eventArgs, "--threads", "-o", "collapsed"));
+        CollapsedStacks stacks = CollapsedStacks.read(collapsed);
+
+        String what = settings.event() + ", " + settings.intervalMs() + " ms, pid " + pid;
+        // whole JVM: one root per thread group, so the event loop, the server, GC and JIT read as blocks
+        writeFlameGraph(stacks.toLines(stack -> "[" + stack.group().key() + "]"),
+            "facade, whole JVM (" + what + "), roots are thread groups", dir.resolve(WHOLE_JVM_HTML));
+        CollapsedStacks eventLoop = stacks.inGroup(ThreadGroup.CLIENT_EVENT_LOOP);
+        List<String> eventLoopLines = eventLoop.toLines(stack -> null);
+        Files.write(dir.resolve(EVENT_LOOP_COLLAPSED), eventLoopLines, StandardCharsets.UTF_8);
+        writeFlameGraph(eventLoopLines, "facade, client event loop threads only (" + what + ")", dir.resolve(EVENT_LOOP_HTML));
+
+        ProfileReport report = ProfileReport.of(settings, pid, startedAt, stoppedAt, stacks,
+            List.of(WHOLE_JVM_HTML, EVENT_LOOP_HTML, COLLAPSED, EVENT_LOOP_COLLAPSED, JFR, REPORT));
+        Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(dir.resolve(REPORT).toFile(), report);
+        return report;
+    }
+
+    private static void writeFlameGraph(List<String> collapsedLines, String title, Path html) throws IOException {
+        FlameGraph graph = new FlameGraph(arguments(List.of(), "--title", title));
+        graph.parseCollapsed(new StringReader(String.join("\n", collapsedLines) + "\n"));
+        try (OutputStream out = Files.newOutputStream(html)) {
+            graph.dump(out);
+        }
+    }
+
+    private static Arguments arguments(List<String> extra, String... args) {
+        String[] all = new String[extra.size() + args.length];
+        for (int i = 0; i < extra.size(); i++) {
+            all[i] = extra.get(i);
+        }
+        System.arraycopy(args, 0, all, extra.size(), args.length);
+        return new Arguments(all);
+    }
+}

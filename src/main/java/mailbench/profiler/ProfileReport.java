@@ -1,0 +1,44 @@
+package mailbench.profiler;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * profile.json: the numbers of one capture, computed from its collapsed stacks. The run adds
+ * {@code cpuMsPerRequest} when it knows how many requests were served in the capture window.
+ */
+public record ProfileReport(
+    String event,
+    int intervalMs,
+    long pid,
+    Instant startedAt,
+    Instant stoppedAt,
+    long samples,
+    Map<String, GroupShare> threadGroups,
+    Map<String, TopFrames.Ranking> topFrames,
+    List<String> files) {
+
+    /** Samples of one thread group and their share of all samples, in percent. */
+    public record GroupShare(long samples, double percent, String threads) {
+    }
+
+    /** How many frames each top list holds. */
+    public static final int TOP = 20;
+
+    public static ProfileReport of(CaptureSettings settings, long pid, Instant startedAt, Instant stoppedAt,
+                                   CollapsedStacks stacks, List<String> files) {
+        long samples = stacks.samples();
+        Map<String, GroupShare> groups = new LinkedHashMap<>();
+        for (ThreadGroup group : ThreadGroup.all()) {
+            long groupSamples = stacks.inGroup(group).samples();
+            groups.put(group.key(), new GroupShare(groupSamples, Shares.percent(groupSamples, samples), group.pattern()));
+        }
+        Map<String, TopFrames.Ranking> top = new LinkedHashMap<>();
+        top.put("wholeJvm", TopFrames.of(stacks, TOP));
+        top.put("clientEventLoop", TopFrames.of(stacks.inGroup(ThreadGroup.CLIENT_EVENT_LOOP), TOP));
+        return new ProfileReport(settings.event(), settings.intervalMs(), pid, startedAt, stoppedAt, samples, groups, top,
+            files);
+    }
+}

@@ -1,0 +1,101 @@
+package mailbench.profiler;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import mailbench.json.Json;
+
+/**
+ * Drives a profiler sidecar over its control API (see {@link SidecarServer}): the local stack's
+ * and a hand-started one on staging alike. Every failure is an {@link IOException} whose message
+ * says what the sidecar answered.
+ */
+public final class SidecarClient {
+
+    // converting a long capture takes a few seconds; an attach can take a few more
+    private static final Duration CALL_LIMIT = Duration.ofSeconds(90);
+
+    private final URI base;
+    private final SidecarToken token;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
+        .proxy(HttpClient.Builder.NO_PROXY).build();
+
+    public SidecarClient(URI base, SidecarToken token) {
+        this.base = base;
+        this.token = token;
+    }
+
+    public URI base() {
+        return base;
+    }
+
+    public JsonNode status() throws IOException, InterruptedException {
+        return call("GET", "/status");
+    }
+
+    /** Starts a capture; a refused start comes back as a status whose state is FAILED, with its reason. */
+    public JsonNode start(CaptureSettings settings) throws IOException, InterruptedException {
+        return call("POST", "/start?event=" + settings.event() + "&intervalMs=" + settings.intervalMs());
+    }
+
+    public JsonNode stop() throws IOException, InterruptedException {
+        return call("POST", "/stop");
+    }
+
+    /** profile.json of the last stopped capture. */
+    public JsonNode artifacts() throws IOException, InterruptedException {
+        return call("GET", "/artifacts");
+    }
+
+    /** Copies every artifact listed in profile.json into {@code dir}. */
+    public JsonNode download(Path dir) throws IOException, InterruptedException {
+        JsonNode report = artifacts();
+        Files.createDirectories(dir);
+        for (JsonNode file : report.path("files")) {
+            String name = file.asText();
+            if (!name.matches("[A-Za-z0-9._-]+")) {
+                throw new IOException("the sidecar listed an odd artifact name: " + name);
+            }
+            HttpResponse<Path> response = http.send(request("GET", "/artifacts/" + name), HttpResponse.BodyHandlers.ofFile(dir.resolve(name)));
+            if (response.statusCode() != 200) {
+                throw new IOException("GET /artifacts/" + name + " answered " + response.statusCode() + ": " + Files.readString(dir.resolve(name)));
+            }
+        }
+        return report;
+    }
+
+    private JsonNode call(String method, String path) throws IOException, InterruptedException {
+        HttpResponse<String> response;
+        try {
+            response = http.send(request(method, path), HttpResponse.BodyHandlers.ofString());
+        } catch (java.net.ConnectException e) {
+            throw new IOException("no profiler sidecar at " + base + " (start one with: java -jar target/mailbench.jar profiler serve --pid <facade pid>)", e);
+        }
+        JsonNode body;
+        try {
+            body = Json.MAPPER.readTree(response.body());
+        } catch (IOException e) {
+            throw new IOException(method + " " + path + " at " + base + " answered " + response.statusCode() + " with no JSON");
+        }
+        if (response.statusCode() == 200 || response.statusCode() == 422) {
+            return body;
+        }
+        throw new IOException(method + " " + path + " at " + base + " answered " + response.statusCode() + ": "
+            + body.path("error").asText(response.body()));
+    }
+
+    private HttpRequest request(String method, String path) {
+        return HttpRequest.newBuilder(base.resolve(path)).timeout(CALL_LIMIT)
+            .header("Authorization", token.bearer())
+            .method(method, HttpRequest.BodyPublishers.noBody())
+            .build();
+    }
+}

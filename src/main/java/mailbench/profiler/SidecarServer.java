@@ -1,0 +1,203 @@
+package mailbench.profiler;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+import mailbench.json.Json;
+
+/**
+ * The sidecar's control API, for the simulation's before/after hooks (locally and on staging):
+ * <pre>
+ *   GET  /status                       where the capture stands
+ *   POST /start?event=itimer&amp;intervalMs=10   start a capture (422 with the reason if it fails)
+ *   POST /stop                         stop it (the JFR file is closed)
+ *   GET  /artifacts                    profile.json of the last stopped capture (converted on first call)
+ *   GET  /artifacts/{name}             one of its files
+ * </pre>
+ * Every call needs {@code Authorization: Bearer <token>}. Calls run one at a time, in order.
+ * The JDK's own HTTP server is enough here: a handful of calls per run.
+ */
+public final class SidecarServer implements AutoCloseable {
+
+    private final HttpServer server;
+    private final ExecutorService executor;
+    private final ProfilerSidecar sidecar;
+    private final SidecarToken token;
+
+    private SidecarServer(HttpServer server, ExecutorService executor, ProfilerSidecar sidecar, SidecarToken token) {
+        this.server = server;
+        this.executor = executor;
+        this.sidecar = sidecar;
+        this.token = token;
+    }
+
+    public static SidecarServer start(ProfilerSidecar sidecar, SidecarToken token, String host, int port) throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress(host, port), 16);
+        ExecutorService executor = Executors.newSingleThreadExecutor(r -> new Thread(r, "profiler-control"));
+        server.setExecutor(executor);
+        SidecarServer sidecarServer = new SidecarServer(server, executor, sidecar, token);
+        server.createContext("/", sidecarServer::handle);
+        server.start();
+        return sidecarServer;
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            exchange.getRequestBody().readAllBytes();
+            if (!token.accepts(exchange.getRequestHeaders().getFirst("Authorization"))) {
+                error(exchange, 401, "missing or wrong token: send Authorization: Bearer <token> (see the sidecar's --token-file)");
+                return;
+            }
+            String path = exchange.getRequestURI().getPath();
+            String method = exchange.getRequestMethod();
+            try {
+                route(exchange, method, path);
+            } catch (ProfilerSidecar.Conflict e) {
+                error(exchange, 409, e.getMessage());
+            } catch (IllegalArgumentException e) {
+                error(exchange, 400, e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                error(exchange, 503, "the sidecar is stopping");
+            } catch (IOException | RuntimeException e) {
+                error(exchange, 500, "the profiler failed: " + e.getMessage());
+            }
+        }
+    }
+
+    private void route(HttpExchange exchange, String method, String path) throws IOException, InterruptedException {
+        switch (path) {
+            case "/status" -> {
+                if (allowed(exchange, method, "GET")) {
+                    json(exchange, 200, sidecar.status());
+                }
+            }
+            case "/start" -> {
+                if (allowed(exchange, method, "POST")) {
+                    Map<String, String> query = query(exchange.getRequestURI());
+                    CaptureSettings settings = new CaptureSettings(query.getOrDefault("event", CaptureSettings.DEFAULT_EVENT),
+                        intervalMs(query.get("intervalMs")));
+                    ProfilerSidecar.Status status = sidecar.start(settings);
+                    json(exchange, status.state() == ProfilerSidecar.State.FAILED ? 422 : 200, status);
+                }
+            }
+            case "/stop" -> {
+                if (allowed(exchange, method, "POST")) {
+                    ProfilerSidecar.Status status = sidecar.stop();
+                    json(exchange, status.state() == ProfilerSidecar.State.FAILED ? 422 : 200, status);
+                }
+            }
+            case "/artifacts" -> {
+                if (allowed(exchange, method, "GET")) {
+                    json(exchange, 200, sidecar.artifacts());
+                }
+            }
+            default -> {
+                if (path.startsWith("/artifacts/") && allowed(exchange, method, "GET")) {
+                    file(exchange, sidecar.artifact(path.substring("/artifacts/".length())));
+                } else if (!path.startsWith("/artifacts/")) {
+                    error(exchange, 404, "no such endpoint: " + path + " (try /status, /start, /stop, /artifacts)");
+                }
+            }
+        }
+    }
+
+    private static int intervalMs(String value) {
+        if (value == null) {
+            return CaptureSettings.DEFAULT_INTERVAL_MS;
+        }
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("intervalMs must be a whole number of milliseconds, got '" + value + "'");
+        }
+    }
+
+    private static Map<String, String> query(URI uri) {
+        Map<String, String> params = new HashMap<>();
+        String raw = uri.getRawQuery();
+        if (raw == null || raw.isEmpty()) {
+            return params;
+        }
+        for (String pair : raw.split("&")) {
+            int eq = pair.indexOf('=');
+            String key = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
+            String value = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+            if (!key.equals("event") && !key.equals("intervalMs")) {
+                throw new IllegalArgumentException("unknown parameter '" + key + "' (accepted: event, intervalMs)");
+            }
+            params.put(key, value);
+        }
+        return params;
+    }
+
+    private static boolean allowed(HttpExchange exchange, String method, String expected) throws IOException {
+        if (method.equals(expected)) {
+            return true;
+        }
+        exchange.getResponseHeaders().set("Allow", expected);
+        error(exchange, 405, method + " is not allowed here; use " + expected);
+        return false;
+    }
+
+    private static void file(HttpExchange exchange, Optional<Path> file) throws IOException {
+        if (file.isEmpty()) {
+            error(exchange, 404, "no such artifact; GET /artifacts lists them");
+            return;
+        }
+        String name = file.get().getFileName().toString();
+        exchange.getResponseHeaders().set("Content-Type", name.endsWith(".html") ? "text/html; charset=utf-8"
+            : name.endsWith(".json") ? "application/json" : "application/octet-stream");
+        exchange.sendResponseHeaders(200, Files.size(file.get()));
+        try (OutputStream out = exchange.getResponseBody()) {
+            Files.copy(file.get(), out);
+        }
+    }
+
+    private static void json(HttpExchange exchange, int status, Object body) throws IOException {
+        byte[] bytes = Json.MAPPER.writeValueAsBytes(body);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    private static void error(HttpExchange exchange, int status, String message) throws IOException {
+        json(exchange, status, Map.of("error", message));
+    }
+
+    /** Stops listening; a running capture is stopped first so the target is not left profiling. */
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+        try {
+            if (sidecar.status().state() == ProfilerSidecar.State.RUNNING) {
+                sidecar.stop();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            // stopping anyway
+        }
+    }
+}

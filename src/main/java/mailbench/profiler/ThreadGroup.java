@@ -1,0 +1,52 @@
+package mailbench.profiler;
+
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The groups a profile's samples are split into, by thread name. The rules live here and only
+ * here (README.adoc lists them): the first group whose pattern matches the whole name wins.
+ */
+public enum ThreadGroup {
+
+    /** opensearch-java's I/O reactor: ApacheHttpClient5Transport's dispatchers, or the RestClient's (httpasyncclient 4). */
+    CLIENT_EVENT_LOOP("clientEventLoop", "httpclient-dispatch-\\d+|I/O dispatcher \\d+"),
+    /** The facade's own HTTP server threads (Vert.x event loops, workers, acceptor). */
+    FACADE_SERVER("facadeServer", "vert\\.x-(eventloop-thread|worker-thread|acceptor-thread|internal-blocking)-\\d+"),
+    /** Garbage collection, including the VM thread that runs GC pauses at safepoints. */
+    GC("gc", "GC Thread#\\d+|G1 .+|VM Thread|Z(Director|Driver|Worker|Stat|Unmapper).*|Shenandoah.*"),
+    /** The JIT compilers. */
+    JIT("jit", "C[12] CompilerThread\\d+|Sweeper thread|JVMCI.*"),
+    /** Everything else (main, timers, logging, profiler, unnamed native threads). */
+    OTHER("other", ".*");
+
+    private final String key;
+    private final Pattern names;
+
+    ThreadGroup(String key, String names) {
+        this.key = key;
+        this.names = Pattern.compile(names);
+    }
+
+    /** The name used in summary.json and profile.json. */
+    public String key() {
+        return key;
+    }
+
+    public String pattern() {
+        return names.pattern();
+    }
+
+    public static ThreadGroup of(String threadName) {
+        for (ThreadGroup group : values()) {
+            if (group.names.matcher(threadName).matches()) {
+                return group;
+            }
+        }
+        return OTHER;
+    }
+
+    public static List<ThreadGroup> all() {
+        return List.of(values());
+    }
+}

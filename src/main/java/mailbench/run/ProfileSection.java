@@ -1,0 +1,50 @@
+package mailbench.run;
+
+import java.time.Instant;
+import java.util.List;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * summary.json's {@code profile}: either the capture's numbers or "none" with the reason.
+ * {@code cpuMsPerRequest} = samples x interval / requests completed inside the capture window
+ * (CPU time of the whole facade JVM per request; not given for wall-clock sampling).
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ProfileSection(
+    String status,
+    String reason,
+    String event,
+    Integer intervalMs,
+    Instant startedAt,
+    Instant stoppedAt,
+    Long samples,
+    Long requests,
+    Double cpuMsPerRequest,
+    JsonNode threadGroups,
+    JsonNode topFrames,
+    List<String> files) {
+
+    public static final String CAPTURED = "captured";
+    public static final String NONE = "none";
+
+    public static ProfileSection none(String reason) {
+        return new ProfileSection(NONE, reason, null, null, null, null, null, null, null, null, null, null);
+    }
+
+    /** From the sidecar's profile.json, the requests served in its window, and where its files were copied. */
+    public static ProfileSection captured(JsonNode report, long requests, List<String> files) {
+        long samples = report.path("samples").asLong();
+        int intervalMs = report.path("intervalMs").asInt();
+        boolean cpu = !"wall".equals(report.path("event").asText());
+        Double perRequest = cpu && requests > 0 ? Math.round(samples * (double) intervalMs / requests * 10_000) / 10_000.0 : null;
+        return new ProfileSection(CAPTURED, null, report.path("event").asText(), intervalMs,
+            Instant.parse(report.path("startedAt").asText()), Instant.parse(report.path("stoppedAt").asText()), samples, requests,
+            perRequest, presentOrNull(report.get("threadGroups")), presentOrNull(report.get("topFrames")), files);
+    }
+
+    private static JsonNode presentOrNull(JsonNode node) {
+        return node == null || node.isNull() ? null : node;
+    }
+}

@@ -1,0 +1,52 @@
+package mailbench.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import mailbench.profiler.CaptureSettings;
+import mailbench.profiler.CollapsedStacks;
+import mailbench.profiler.ProfileConverter;
+import mailbench.profiler.ProfileReport;
+import mailbench.profiler.ProfilerSidecar;
+import mailbench.profiler.ThreadGroup;
+import mailbench.stack.ChildJvm;
+
+/**
+ * The numbers are right: a thread known to spend 60% of its CPU time in
+ * {@code JsonProvider.provider()} shows that share in the event-loop profile, within a few percent.
+ */
+class ProfilerHotSpotIT {
+
+    @TempDir
+    Path work;
+
+    @Test
+    void theKnownHotSpotShouldShowItsShare() throws Exception {
+        try (ChildJvm demo = TargetJvm.hotSpotDemo(work)) {
+            Thread.sleep(3_000); // past the demo's JIT warm-up
+            ProfilerSidecar sidecar = new ProfilerSidecar(demo.pid(), work.resolve("captures"), Path.of("target", "async-profiler"));
+            assertThat(sidecar.start(CaptureSettings.defaults()).state()).isEqualTo(ProfilerSidecar.State.RUNNING);
+            Thread.sleep(8_000);
+            ProfilerSidecar.Status stopped = sidecar.stop();
+            assertThat(stopped.state()).as(String.valueOf(stopped.reason())).isEqualTo(ProfilerSidecar.State.STOPPED);
+            ProfileReport report = sidecar.artifacts();
+
+            CollapsedStacks eventLoop = CollapsedStacks.read(work.resolve("captures").resolve(stopped.capture())
+                .resolve(ProfileConverter.COLLAPSED)).inGroup(ThreadGroup.CLIENT_EVENT_LOOP);
+            long inProvider = eventLoop.filter(stack -> stack.frames().stream()
+                .anyMatch(frame -> CollapsedStacks.method(frame).equals("jakarta/json/spi/JsonProvider.provider"))).samples();
+            double share = 100.0 * inProvider / eventLoop.samples();
+            // 8 s of one busy thread at 10 ms: several hundred samples, so sampling noise is ~2%
+            assertThat(eventLoop.samples()).isGreaterThan(200);
+            assertThat(share).as("share of the thread's samples under JsonProvider.provider").isCloseTo(HotSpotDemo.PROVIDER_PERCENT, within(6.0));
+            assertThat(report.threadGroups().get("clientEventLoop").samples()).isEqualTo(eventLoop.samples());
+            assertThat(report.topFrames().get("clientEventLoop").total())
+                .anySatisfy(frame -> assertThat(frame.frame()).isEqualTo("jakarta/json/spi/JsonProvider.provider"));
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package mailbench.it;
+
+import java.io.File;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import mailbench.stack.AppClasspath;
+import mailbench.stack.ChildJvm;
+
+/** JVMs the profiler tests profile: the hot-spot demo and a real facade, each in its own process. */
+final class TargetJvm {
+
+    /** A started JVM and the URL it announced. */
+    record Started(ChildJvm jvm, URI url) implements AutoCloseable {
+        @Override
+        public void close() {
+            jvm.close();
+        }
+    }
+
+    private TargetJvm() {
+    }
+
+    /** The hot-spot demo with extra JVM options (e.g. -XX:+DisableAttachMechanism). */
+    static ChildJvm hotSpotDemo(Path workDir, String... jvmArgs) throws Exception {
+        List<Path> classpath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator)).map(Path::of).toList();
+        return ChildJvm.start("hot-spot-demo", List.of(jvmArgs), classpath, HotSpotDemo.class.getName(),
+            List.of(Long.toString(ProcessHandle.current().pid())), workDir);
+    }
+
+    /** A facade in front of the suite's OpenSearch node, started as the local stack starts it. */
+    static Started facade(Path workDir, List<String> facadeArgs) throws Exception {
+        List<String> args = new ArrayList<>(List.of("facade", "--opensearch", SharedNode.url().toString(), "--port", "0",
+            "--ready-file", "{ready}", "--parent-pid", Long.toString(ProcessHandle.current().pid())));
+        args.addAll(facadeArgs);
+        ChildJvm facade = ChildJvm.start("facade", List.of("-Xmx256m", "-XX:+UnlockDiagnosticVMOptions", "-XX:+DebugNonSafepoints"),
+            AppClasspath.runtime(), "mailbench.cli.MailbenchMain", args, workDir);
+        return new Started(facade, URI.create(facade.awaitReady(Duration.ofMinutes(1)).get("url").asText()));
+    }
+
+    /** A sidecar started by hand, as an operator does on staging: {@code mailbench profiler serve}. */
+    static Started sidecar(Path workDir, long targetPid, Path tokenFile) throws Exception {
+        ChildJvm sidecar = ChildJvm.start("profiler", List.of("-Xmx128m"), AppClasspath.runtime(), "mailbench.cli.MailbenchMain",
+            List.of("profiler", "serve", "--pid", Long.toString(targetPid), "--port", "0", "--out", workDir.resolve("captures").toString(),
+                "--library-dir", Path.of("target", "async-profiler").toAbsolutePath().toString(), "--token-file", tokenFile.toString(),
+                "--ready-file", "{ready}", "--parent-pid", Long.toString(ProcessHandle.current().pid())),
+            workDir);
+        return new Started(sidecar, URI.create(sidecar.awaitReady(Duration.ofMinutes(1)).get("url").asText()));
+    }
+}
