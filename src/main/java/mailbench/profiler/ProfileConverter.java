@@ -33,7 +33,8 @@ public final class ProfileConverter {
     private ProfileConverter() {
     }
 
-    public static ProfileReport convert(Path dir, CaptureSettings settings, long pid, Instant startedAt, Instant stoppedAt)
+    public static ProfileReport convert(Path dir, CaptureSettings settings, long pid, Instant startedAt, Instant stoppedAt,
+                                        Long targetCpuMs)
         throws IOException {
         Path jfr = dir.resolve(JFR);
         Path collapsed = dir.resolve(COLLAPSED);
@@ -50,7 +51,7 @@ public final class ProfileConverter {
         Files.write(dir.resolve(EVENT_LOOP_COLLAPSED), eventLoopLines, StandardCharsets.UTF_8);
         writeFlameGraph(eventLoopLines, "facade, client event loop threads only (" + what + ")", dir.resolve(EVENT_LOOP_HTML));
 
-        ProfileReport report = ProfileReport.of(settings, pid, startedAt, stoppedAt, stacks,
+        ProfileReport report = ProfileReport.of(settings, pid, startedAt, stoppedAt, targetCpuMs, stacks,
             List.of(WHOLE_JVM_HTML, EVENT_LOOP_HTML, COLLAPSED, EVENT_LOOP_COLLAPSED, JFR, REPORT));
         Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(dir.resolve(REPORT).toFile(), report);
         return report;

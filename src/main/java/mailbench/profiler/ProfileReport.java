@@ -8,6 +8,8 @@ import java.util.Map;
 /**
  * profile.json: the numbers of one capture, computed from its collapsed stacks. The run adds
  * {@code cpuMsPerRequest} when it knows how many requests were served in the capture window.
+ * {@code targetCpuMs} is the CPU time the OS counted for the profiled JVM during the capture
+ * (null where the OS does not tell), {@code sampledCpuPercent} how much of it the samples cover.
  */
 public record ProfileReport(
     String event,
@@ -15,6 +17,8 @@ public record ProfileReport(
     long pid,
     Instant startedAt,
     Instant stoppedAt,
+    Long targetCpuMs,
+    Double sampledCpuPercent,
     long samples,
     Map<String, GroupShare> threadGroups,
     Map<String, TopFrames.Ranking> topFrames,
@@ -27,9 +31,12 @@ public record ProfileReport(
     /** How many frames each top list holds. */
     public static final int TOP = 20;
 
-    public static ProfileReport of(CaptureSettings settings, long pid, Instant startedAt, Instant stoppedAt,
+    public static ProfileReport of(CaptureSettings settings, long pid, Instant startedAt, Instant stoppedAt, Long targetCpuMs,
                                    CollapsedStacks stacks, List<String> files) {
         long samples = stacks.samples();
+        // how much of the CPU time the OS counted for the JVM the samples account for: itimer's cap shows here
+        Double sampled = targetCpuMs == null || targetCpuMs == 0 || !settings.measuresCpu() ? null
+            : Shares.percent(samples * settings.intervalMs(), targetCpuMs);
         Map<String, GroupShare> groups = new LinkedHashMap<>();
         for (ThreadGroup group : ThreadGroup.all()) {
             long groupSamples = stacks.inGroup(group).samples();
@@ -38,7 +45,7 @@ public record ProfileReport(
         Map<String, TopFrames.Ranking> top = new LinkedHashMap<>();
         top.put("wholeJvm", TopFrames.of(stacks, TOP));
         top.put("clientEventLoop", TopFrames.of(stacks.inGroup(ThreadGroup.CLIENT_EVENT_LOOP), TOP));
-        return new ProfileReport(settings.event(), settings.intervalMs(), pid, startedAt, stoppedAt, samples, groups, top,
-            files);
+        return new ProfileReport(settings.event(), settings.intervalMs(), pid, startedAt, stoppedAt, targetCpuMs, sampled, samples,
+            groups, top, files);
     }
 }

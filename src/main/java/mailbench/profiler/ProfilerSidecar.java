@@ -3,6 +3,7 @@ package mailbench.profiler;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -43,6 +44,8 @@ public final class ProfilerSidecar {
     private Path capture;
     private Instant startedAt;
     private Instant stoppedAt;
+    private Duration cpuAtStart;
+    private Duration cpuAtStop;
     private String reason;
     private ProfileReport report;
 
@@ -89,6 +92,8 @@ public final class ProfilerSidecar {
         report = null;
         startedAt = null;
         stoppedAt = null;
+        cpuAtStart = null;
+        cpuAtStop = null;
         reason = null;
         Optional<String> problem = targetProblem();
         if (problem.isPresent()) {
@@ -110,6 +115,7 @@ public final class ProfilerSidecar {
             return fail("could not run asprof: " + e.getMessage());
         }
         startedAt = Instant.now();
+        cpuAtStart = targetCpu();
         state = State.RUNNING;
         return status();
     }
@@ -120,6 +126,7 @@ public final class ProfilerSidecar {
             throw new Conflict("no capture is running (state " + state + ")");
         }
         stoppedAt = Instant.now();
+        cpuAtStop = targetCpu();
         if (targetProblem().isPresent()) {
             return fail("process " + pid + " ended during the capture");
         }
@@ -146,7 +153,8 @@ public final class ProfilerSidecar {
             throw new Conflict(state == State.FAILED ? "the last capture failed: " + reason : "no stopped capture (state " + state + ")");
         }
         if (report == null) {
-            report = ProfileConverter.convert(capture, settings, pid, startedAt, stoppedAt);
+            Long cpuMs = cpuAtStart == null || cpuAtStop == null ? null : cpuAtStop.minus(cpuAtStart).toMillis();
+            report = ProfileConverter.convert(capture, settings, pid, startedAt, stoppedAt, cpuMs);
         }
         return report;
     }
@@ -155,6 +163,11 @@ public final class ProfilerSidecar {
     public synchronized Optional<Path> artifact(String name) throws IOException {
         List<String> files = artifacts().files();
         return files.contains(name) ? Optional.of(capture.resolve(name)) : Optional.empty();
+    }
+
+    /** The target's CPU time so far, as the OS counts it (null where it does not say, or for another user's process). */
+    private Duration targetCpu() {
+        return ProcessHandle.of(pid).flatMap(process -> process.info().totalCpuDuration()).orElse(null);
     }
 
     private Optional<String> targetProblem() {

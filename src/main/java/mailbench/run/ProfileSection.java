@@ -20,6 +20,8 @@ public record ProfileSection(
     Instant startedAt,
     Instant stoppedAt,
     Long samples,
+    Long targetCpuMs,
+    Double sampledCpuPercent,
     Long requests,
     Double cpuMsPerRequest,
     JsonNode threadGroups,
@@ -30,7 +32,7 @@ public record ProfileSection(
     public static final String NONE = "none";
 
     public static ProfileSection none(String reason) {
-        return new ProfileSection(NONE, reason, null, null, null, null, null, null, null, null, null, null);
+        return new ProfileSection(NONE, reason, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     /** From the sidecar's profile.json, the requests served in its window, and where its files were copied. */
@@ -40,7 +42,9 @@ public record ProfileSection(
         boolean cpu = !"wall".equals(report.path("event").asText());
         Double perRequest = cpu && requests > 0 ? Math.round(samples * (double) intervalMs / requests * 10_000) / 10_000.0 : null;
         return new ProfileSection(CAPTURED, null, report.path("event").asText(), intervalMs,
-            Instant.parse(report.path("startedAt").asText()), Instant.parse(report.path("stoppedAt").asText()), samples, requests,
+            Instant.parse(report.path("startedAt").asText()), Instant.parse(report.path("stoppedAt").asText()), samples,
+            report.hasNonNull("targetCpuMs") ? report.get("targetCpuMs").asLong() : null,
+            report.hasNonNull("sampledCpuPercent") ? report.get("sampledCpuPercent").asDouble() : null, requests,
             perRequest, presentOrNull(report.get("threadGroups")), presentOrNull(report.get("topFrames")), files);
     }
 

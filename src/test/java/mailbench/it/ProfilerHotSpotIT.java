@@ -45,6 +45,8 @@ class ProfilerHotSpotIT {
             assertThat(eventLoop.samples()).isGreaterThan(200);
             assertThat(share).as("share of the thread's samples under JsonProvider.provider").isCloseTo(HotSpotDemo.PROVIDER_PERCENT, within(6.0));
             assertThat(report.threadGroups().get("clientEventLoop").samples()).isEqualTo(eventLoop.samples());
+            // samples x interval against the CPU time the OS counted for the JVM: at 10 ms itimer is not capped by the tick
+            assertThat(report.sampledCpuPercent()).as("sampled share of the JVM's CPU time").isBetween(75.0, 115.0);
             assertThat(report.topFrames().get("clientEventLoop").total())
                 .anySatisfy(frame -> assertThat(frame.frame()).isEqualTo("jakarta/json/spi/JsonProvider.provider"));
         }

@@ -25,8 +25,21 @@ class ProfileReportTest {
         "[main tid=6];idle 1");
 
     private static ProfileReport report(List<String> lines) {
-        return ProfileReport.of(new CaptureSettings("itimer", 10), 4242, STARTED, STOPPED, CollapsedStacks.parse(lines),
+        return ProfileReport.of(new CaptureSettings("itimer", 10), 4242, STARTED, STOPPED, null, CollapsedStacks.parse(lines),
             List.of("profile.json"));
+    }
+
+    @Test
+    void shouldSayHowMuchOfTheJvmsCpuTimeTheSamplesCover() {
+        // 9 samples x 10 ms = 90 ms sampled of the 400 ms the OS counted
+        ProfileReport itimer = ProfileReport.of(new CaptureSettings("itimer", 10), 1, STARTED, STOPPED, 400L,
+            CollapsedStacks.parse(MIXED), List.of());
+        assertThat(itimer.targetCpuMs()).isEqualTo(400L);
+        assertThat(itimer.sampledCpuPercent()).isEqualTo(22.5);
+
+        assertThat(report(MIXED).sampledCpuPercent()).as("the OS did not say").isNull();
+        assertThat(ProfileReport.of(new CaptureSettings("wall", 10), 1, STARTED, STOPPED, 400L, CollapsedStacks.parse(MIXED),
+            List.of()).sampledCpuPercent()).as("wall samples are not CPU time").isNull();
     }
 
     @Test
