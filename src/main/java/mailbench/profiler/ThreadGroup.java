@@ -6,6 +6,7 @@ import java.util.regex.Pattern;
 /**
  * The groups a profile's samples are split into, by thread name. The rules live here and only
  * here (README.adoc lists them): the first group whose pattern matches the whole name wins.
+ * JVM-internal threads arrive with Linux's 15-character thread names ("C2 CompilerThre").
  */
 public enum ThreadGroup {
 
@@ -16,7 +17,7 @@ public enum ThreadGroup {
     /** Garbage collection, including the VM thread that runs GC pauses at safepoints. */
     GC("gc", "GC Thread#\\d+|G1 .+|VM Thread|Z(Director|Driver|Worker|Stat|Unmapper).*|Shenandoah.*"),
     /** The JIT compilers. */
-    JIT("jit", "C[12] CompilerThread\\d+|Sweeper thread|JVMCI.*"),
+    JIT("jit", "C[12] CompilerThre.*|Sweeper thread|JVMCI.*"),
     /** Everything else (main, timers, logging, profiler, unnamed native threads). */
     OTHER("other", ".*");
 
