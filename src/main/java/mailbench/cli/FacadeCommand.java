@@ -8,6 +8,8 @@ import java.util.concurrent.CountDownLatch;
 
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeServer;
+import mailbench.facade.opensearch.ClientOptions;
+import mailbench.facade.opensearch.ClientVersion;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -67,18 +69,28 @@ final class FacadeCommand implements Callable<Integer> {
         defaultValue = "30000")
     long responseTimeoutMs;
 
+    @Option(names = "--transport", description = "httpclient5 (ApacheHttpClient5Transport) or rest-client (RestClientTransport)"
+        + " (default: ${DEFAULT-VALUE})", defaultValue = "httpclient5")
+    String transport;
+
+    @Option(names = "--mapper", description = "shared: one JSON mapper; per-request: a new client and mapper per request, a"
+        + " measured anti-pattern, needs --transport rest-client (default: ${DEFAULT-VALUE})", defaultValue = "shared")
+    String mapper;
+
     @Mixin
     ChildOptions child;
 
     @Override
     public Integer call() throws Exception {
         FacadeConfig config = new FacadeConfig(host, port, opensearch, index, shards, eventLoops, ioThreads, maxConnections,
-            maxInFlight, maxBodyBytes, maxBulkItems, Duration.ofMillis(connectTimeoutMs), Duration.ofMillis(responseTimeoutMs));
+            maxInFlight, maxBodyBytes, maxBulkItems, Duration.ofMillis(connectTimeoutMs), Duration.ofMillis(responseTimeoutMs),
+            new ClientOptions(ClientOptions.Transport.of(transport), ClientOptions.Mapper.of(mapper)));
         child.watchParent();
         FacadeServer server = FacadeServer.start(config);
         CountDownLatch stopped = ChildOptions.onShutdown(server::close, "facade-shutdown");
         String url = "http://" + config.host() + ":" + server.port();
-        System.out.println("facade: " + url + " (OpenSearch " + config.opensearch() + ", index " + config.index() + ")");
+        System.out.println("facade: " + url + " (OpenSearch " + config.opensearch() + ", index " + config.index() + ", opensearch-java "
+            + ClientVersion.opensearchJava() + ", transport " + transport + ", mapper " + mapper + ")");
         child.announceReady(url);
         stopped.await();
         return 0;

@@ -7,6 +7,7 @@ import java.util.concurrent.CountDownLatch;
 
 import mailbench.corpus.CorpusSpec;
 import mailbench.run.Feeders;
+import mailbench.run.Variant;
 import mailbench.stack.LocalStack;
 import mailbench.stack.StackOptions;
 import picocli.CommandLine.Command;
@@ -47,11 +48,16 @@ final class StackCommand implements Callable<Integer> {
     @Option(names = "--no-corpus", description = "Start with an empty index")
     boolean noCorpus;
 
+    @Option(names = "--variant", description = "How the facade talks to OpenSearch, as -Dmailbench.variant (default: ${DEFAULT-VALUE})",
+        defaultValue = "default")
+    String variant;
+
     @Override
     public Integer call() throws Exception {
         CorpusSpec spec = new CorpusSpec(seed, messages, users);
+        Variant facadeVariant = Variant.named(variant);
         StackOptions options = new StackOptions(workDir.toAbsolutePath(), opensearchVersion, opensearchHeap, facadeHeap,
-            List.of(), List.of(), spec, !noCorpus, noCorpus ? null : Feeders.forCorpus(spec), true);
+            facadeVariant.opensearchJava(), List.of(), facadeVariant.facadeArgs(), spec, !noCorpus, noCorpus ? null : Feeders.forCorpus(spec), true);
         LocalStack stack = LocalStack.start(options, line -> System.out.println("[stack] " + line));
         CountDownLatch stopped = ChildOptions.onShutdown(() -> {
             System.out.println("[stack] stopping");
@@ -62,7 +68,7 @@ final class StackCommand implements Callable<Integer> {
         stack.profiler().ifPresentOrElse(
             profiler -> System.out.println("profiler: " + profiler.url() + " (token in " + profiler.tokenFile() + ")"),
             () -> System.out.println("profiler: none (" + stack.profilerProblem() + ")"));
-        System.out.println("Ready. Try: curl '" + stack.facadeUrl() + "/health'   (Ctrl-C stops both JVMs)");
+        System.out.println("Ready. Try: curl '" + stack.facadeUrl() + "/health'   (Ctrl-C stops its JVMs)");
         stopped.await();
         return 0;
     }

@@ -4,6 +4,8 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 
+import mailbench.facade.opensearch.ClientOptions;
+
 /**
  * Everything the facade can be told, validated in one place. Each bad value is reported with
  * the option that set it and what would be accepted.
@@ -21,7 +23,8 @@ public record FacadeConfig(
     int maxBodyBytes,
     int maxBulkItems,
     Duration connectTimeout,
-    Duration responseTimeout) {
+    Duration responseTimeout,
+    ClientOptions client) {
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8080;
@@ -63,23 +66,24 @@ public record FacadeConfig(
             "--connect-timeout-ms must be positive");
         require(responseTimeout != null && !responseTimeout.isNegative() && !responseTimeout.isZero(),
             "--response-timeout-ms must be positive");
+        require(client != null, "--transport and --mapper must be given");
         opensearch = List.copyOf(opensearch);
     }
 
     public static FacadeConfig defaults() {
         return new FacadeConfig(DEFAULT_HOST, DEFAULT_PORT, List.of(URI.create(DEFAULT_OPENSEARCH)), DEFAULT_INDEX,
             DEFAULT_SHARDS, DEFAULT_EVENT_LOOPS, DEFAULT_IO_THREADS, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_BODY_BYTES,
-            DEFAULT_MAX_BULK_ITEMS, DEFAULT_CONNECT_TIMEOUT, DEFAULT_RESPONSE_TIMEOUT);
+            DEFAULT_MAX_BULK_ITEMS, DEFAULT_CONNECT_TIMEOUT, DEFAULT_RESPONSE_TIMEOUT, ClientOptions.DEFAULT);
     }
 
     public FacadeConfig withOpenSearch(URI url) {
         return new FacadeConfig(host, port, List.of(url), index, shards, eventLoops, ioThreads, maxConnections, maxInFlight,
-            maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout);
+            maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout, client);
     }
 
     public FacadeConfig withPort(int newPort) {
         return new FacadeConfig(host, newPort, opensearch, index, shards, eventLoops, ioThreads, maxConnections, maxInFlight,
-            maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout);
+            maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout, client);
     }
 
     private static void require(boolean condition, String message) {

@@ -11,7 +11,7 @@ import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import mailbench.facade.opensearch.MailStore;
-import mailbench.facade.opensearch.OpenSearchTransports;
+import mailbench.facade.opensearch.OpenSearchClients;
 
 /** Starts and stops the facade: one Vert.x HTTP server over one {@link MailStore}. */
 public final class FacadeServer implements AutoCloseable {
@@ -30,7 +30,7 @@ public final class FacadeServer implements AutoCloseable {
     }
 
     public static FacadeServer start(FacadeConfig config) {
-        MailStore store = new MailStore(OpenSearchTransports.create(config), config.index());
+        MailStore store = new MailStore(OpenSearchClients.create(config), config.index());
         Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(config.eventLoops()));
         try {
             HttpServer server = vertx.createHttpServer(new HttpServerOptions().setHost(config.host()).setPort(config.port()))

@@ -34,6 +34,7 @@ public record BenchConfig(
     String opensearchVersion,
     String opensearchHeap,
     String facadeHeap,
+    String facadeOpensearchJava,
     List<String> facadeJvmArgs,
     List<String> facadeArgs,
     Profiling profiling) {
@@ -44,7 +45,9 @@ public record BenchConfig(
         "Facade URL to drive (staging). Empty: start the local stack (embedded OpenSearch + facade) and load the corpus.");
     public static final Knob OPENSEARCH = new Knob("mailbench.opensearch", "",
         "OpenSearch URL for -Dmailbench.path=direct against staging (locally the embedded node is used).");
-    public static final Knob VARIANT = new Knob("mailbench.variant", "default", "Label of what is being compared; part of the run folder name.");
+    public static final Knob VARIANT = new Knob("mailbench.variant", "default",
+        "What is being compared, part of the run folder name. Locally one of the variants in mailbench.run.Variant (how the facade"
+        + " talks to OpenSearch); against a target any label.");
     public static final Knob PATH = new Knob("mailbench.path", "facade",
         "facade: requests go through the facade; direct: the same searches straight to OpenSearch's _search (the facade's cost as a ratio).");
     public static final Knob RATE = new Knob("mailbench.rate", "1000", "Requests per second in the measured phase (open model).");
@@ -122,14 +125,20 @@ public record BenchConfig(
         if ("direct".equals(path) && target != null && direct == null) {
             throw new IllegalArgumentException("-Dmailbench.path=direct against a -Dmailbench.target needs -Dmailbench.opensearch=<OpenSearch URL>");
         }
+        // locally the variant decides how the facade is started; a remote facade is what it is, the variant only labels it
+        Variant local = target == null ? Variant.named(variant) : null;
+        List<String> facadeArgs = new java.util.ArrayList<>(List.of("--event-loops", "" + FACADE_EVENT_LOOPS.intValue(1, 64),
+            "--io-threads", "" + FACADE_IO_THREADS.intValue(1, 64),
+            "--max-connections", "" + FACADE_CONNECTIONS.intValue(1, 10_000)));
+        if (local != null) {
+            facadeArgs.addAll(local.facadeArgs());
+        }
         return new BenchConfig(target, direct, variant, path, RATE.intValue(1, 100_000), WARMUP.intValue(0, 3_600),
             DURATION.intValue(1, 86_400), P99.doubleValue(0.001, 3_600_000), SUCCESS.doubleValue(0, 100),
             new Mix(MIX_TEXT.intValue(0, 100), MIX_FROM.intValue(0, 100), MIX_RANGE.intValue(0, 100), MIX_GET.intValue(0, 100)),
             new CorpusSpec(SEED.longValue(), MESSAGES.intValue(1, CorpusSpec.MAX_MESSAGES), USERS.intValue(1, CorpusSpec.MAX_USERS)),
             Path.of(REPORTS.value()), Path.of(GATLING_RESULTS.value()), OPENSEARCH_VERSION.value(), OPENSEARCH_HEAP.value(),
-            FACADE_HEAP.value(), readFacadeJvmArgs(), List.of("--event-loops", "" + FACADE_EVENT_LOOPS.intValue(1, 64),
-                "--io-threads", "" + FACADE_IO_THREADS.intValue(1, 64),
-                "--max-connections", "" + FACADE_CONNECTIONS.intValue(1, 10_000)),
+            FACADE_HEAP.value(), local == null ? null : local.opensearchJava(), readFacadeJvmArgs(), List.copyOf(facadeArgs),
             readProfiling());
     }
 

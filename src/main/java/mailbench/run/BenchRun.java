@@ -102,7 +102,8 @@ public final class BenchRun {
         feeders = Feeders.forCorpus(config.corpus());
         if (config.local()) {
             StackOptions options = new StackOptions(Path.of("target", "mailbench-stack", record.runId).toAbsolutePath(),
-                config.opensearchVersion(), config.opensearchHeap(), config.facadeHeap(), config.facadeJvmArgs(), config.facadeArgs(),
+                config.opensearchVersion(), config.opensearchHeap(), config.facadeHeap(), config.facadeOpensearchJava(),
+                config.facadeJvmArgs(), config.facadeArgs(),
                 config.corpus(), true, feeders, config.profiling().enabled() && !"direct".equals(config.path()));
             stack = LocalStack.start(options, this::say);
             facadeUrl = stack.facadeUrl();

@@ -17,7 +17,7 @@ import mailbench.profiler.SidecarToken;
 
 /**
  * The whole local stack of a run: a real OpenSearch node and the facade, each in its own JVM,
- * and the corpus loaded through the facade. Closing it stops both JVMs by PID and deletes the
+ * and the corpus loaded through the facade. Closing it stops its JVMs by PID and deletes the
  * node's data, also when the run is interrupted (the caller closes it from a shutdown hook).
  * A profiler sidecar JVM beside the facade captures flame graphs when the run asks it to.
  */
@@ -56,7 +56,8 @@ public final class LocalStack implements AutoCloseable {
                 "--port", "0", "--ready-file", "{ready}", "--parent-pid", Long.toString(ProcessHandle.current().pid())));
             facadeArgs.addAll(options.facadeArgs());
             facade = ChildJvm.start("facade",
-                facadeJvmArgs(options), AppClasspath.runtime(), "mailbench.cli.MailbenchMain", facadeArgs, options.workDir());
+                facadeJvmArgs(options), FacadeClasspath.of(options.opensearchJava()), "mailbench.cli.MailbenchMain", facadeArgs,
+                options.workDir());
             URI facadeUrl = URI.create(facade.awaitReady(FACADE_START).get("url").asText());
             progress.accept("facade is up at " + facadeUrl + " (pid " + facade.pid() + ")");
             LocalStack stack = new LocalStack(node, facade, facadeUrl, options.workDir());

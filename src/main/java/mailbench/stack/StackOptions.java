@@ -5,12 +5,16 @@ import java.util.List;
 
 import mailbench.corpus.CorpusSpec;
 
-/** How to start the local stack: where it may write, which OpenSearch, how big each JVM, which corpus, whether a profiler sidecar. */
+/**
+ * How to start the local stack: where it may write, which OpenSearch, how big each JVM, which
+ * opensearch-java the facade runs (null: the pinned one), which corpus, whether a profiler sidecar.
+ */
 public record StackOptions(
     Path workDir,
     String opensearchVersion,
     String opensearchHeap,
     String facadeHeap,
+    String opensearchJava,
     List<String> facadeJvmArgs,
     List<String> facadeArgs,
     CorpusSpec corpus,

@@ -38,7 +38,8 @@ class FacadeConfigTest {
         Args a = new Args();
         change.accept(a);
         return new FacadeConfig(a.host, a.port, a.opensearch, a.index, a.shards, a.eventLoops, a.ioThreads,
-            a.maxConnections, a.maxInFlight, a.maxBodyBytes, a.maxBulkItems, a.connectTimeout, a.responseTimeout);
+            a.maxConnections, a.maxInFlight, a.maxBodyBytes, a.maxBulkItems, a.connectTimeout, a.responseTimeout,
+            mailbench.facade.opensearch.ClientOptions.DEFAULT);
     }
 
     private static void assertRejected(Consumer<Args> change, String message) {

@@ -41,7 +41,8 @@ class BackendDownIT {
         // a listener that accepts connections and never answers: every call stays in flight
         try (ServerSocket silent = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
             FacadeConfig config = new FacadeConfig("127.0.0.1", 0, java.util.List.of(URI.create("http://127.0.0.1:" + silent.getLocalPort())),
-                "mail", 1, 1, 1, 8, 2, FacadeConfig.DEFAULT_MAX_BODY_BYTES, 10, Duration.ofSeconds(1), Duration.ofSeconds(20));
+                "mail", 1, 1, 1, 8, 2, FacadeConfig.DEFAULT_MAX_BODY_BYTES, 10, Duration.ofSeconds(1), Duration.ofSeconds(20),
+                mailbench.facade.opensearch.ClientOptions.DEFAULT);
             try (FacadeServer facade = FacadeServer.start(config)) {
                 URI base = URI.create("http://127.0.0.1:" + facade.port());
                 var client = java.net.http.HttpClient.newBuilder().proxy(java.net.http.HttpClient.Builder.NO_PROXY).build();

@@ -22,7 +22,8 @@ class CorpusLoaderIT {
     void loadShouldIndexEveryGeneratedMessageAndReportProgress() throws Exception {
         String index = "mail-it-loader-" + System.nanoTime();
         FacadeConfig config = new FacadeConfig("127.0.0.1", 0, List.of(SharedNode.url()), index, 1, 1, 1, 32, 64,
-            FacadeConfig.DEFAULT_MAX_BODY_BYTES, FacadeConfig.DEFAULT_MAX_BULK_ITEMS, Duration.ofSeconds(1), Duration.ofSeconds(30));
+            FacadeConfig.DEFAULT_MAX_BODY_BYTES, FacadeConfig.DEFAULT_MAX_BULK_ITEMS, Duration.ofSeconds(1), Duration.ofSeconds(30),
+            mailbench.facade.opensearch.ClientOptions.DEFAULT);
         List<String> progress = new ArrayList<>();
         CorpusSpec spec = new CorpusSpec(7, 2_500, 50);
         try (FacadeServer facade = FacadeServer.start(config)) {

@@ -19,6 +19,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeServer;
+import mailbench.facade.opensearch.ClientOptions;
 
 /**
  * What the facade promises its users, checked against a real OpenSearch: the embedded node
@@ -34,11 +35,16 @@ abstract class FacadeContract {
 
     abstract URI opensearch() throws Exception;
 
+    /** The transport and mapper under test; the default unless a subclass runs the contract on another. */
+    ClientOptions clientOptions() {
+        return ClientOptions.DEFAULT;
+    }
+
     @BeforeAll
     void startFacade() throws Exception {
         String index = "mail-it-" + getClass().getSimpleName().toLowerCase(Locale.ROOT) + "-" + System.nanoTime();
         FacadeConfig config = new FacadeConfig("127.0.0.1", 0, List.of(opensearch()), index, 1, 1, 1, 32, 64, MAX_BODY, 100,
-            Duration.ofSeconds(1), Duration.ofSeconds(30));
+            Duration.ofSeconds(1), Duration.ofSeconds(30), clientOptions());
         facade = FacadeServer.start(config);
         base = URI.create("http://127.0.0.1:" + facade.port());
         String bulk = String.join("\n",

@@ -12,8 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -43,6 +41,7 @@ class ProfilerSidecarIT {
     private static TargetJvm.Started facade;
     private static TargetJvm.Started sidecar;
     private static SidecarToken token;
+    private static SearchLoad load;
 
     @BeforeAll
     static void start() throws Exception {
@@ -51,13 +50,7 @@ class ProfilerSidecarIT {
         Path tokenFile = work.resolve("token");
         token = SidecarToken.generate(tokenFile);
         sidecar = TargetJvm.sidecar(work, facade.jvm().pid(), tokenFile);
-        StringBuilder bulk = new StringBuilder();
-        for (int i = 0; i < 200; i++) {
-            bulk.append(FacadeContract.message("mbx-p", "p" + i, "sender" + (i % 7) + "@example.com", "Subject " + i,
-                "quarterly numbers and lunch plans " + i, "2025-01-01T00:00:00Z", "")).append('\n');
-        }
-        Http.Reply loaded = Http.post(facade.url(), "/messages/_bulk?refresh=true", bulk.toString().getBytes(StandardCharsets.UTF_8));
-        assertThat(loaded.status()).isEqualTo(200);
+        load = new SearchLoad(facade.url(), "mbx-p", 200).indexed();
     }
 
     @AfterAll
@@ -74,18 +67,16 @@ class ProfilerSidecarIT {
     void shouldProfileTheFacadeUnderLoadAndHandOverTheArtifacts() throws Exception {
         SidecarClient client = new SidecarClient(sidecar.url(), token);
         assertThat(client.status().get("state").asText()).isEqualTo("IDLE");
-        AtomicLong served = new AtomicLong();
-        Thread load = new Thread(() -> searchFor(8_000, served), "load");
-        load.start();
+        Thread loading = load.start(8_000);
         Thread.sleep(2_000);
         JsonNode started = client.start(CaptureSettings.defaults());
         assertThat(started.get("state").asText()).as(started.toString()).isEqualTo("RUNNING");
-        long servedAtStart = served.get();
+        long servedAtStart = load.served();
         Thread.sleep(5_000);
         JsonNode stopped = client.stop();
-        long requests = served.get() - servedAtStart;
+        long requests = load.served() - servedAtStart;
         assertThat(stopped.get("state").asText()).as(stopped.toString()).isEqualTo("STOPPED");
-        load.join();
+        loading.join();
 
         Path profile = work.resolve("run-folder").resolve("profile");
         JsonNode report = client.download(profile);
@@ -156,27 +147,5 @@ class ProfilerSidecarIT {
             request.header("Authorization", authorization);
         }
         return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    /** Searches and gets, 16 in flight, until the time is up; counts the answered ones. */
-    private static void searchFor(long millis, AtomicLong served) {
-        Semaphore inFlight = new Semaphore(16);
-        long end = System.currentTimeMillis() + millis;
-        for (int i = 0; System.currentTimeMillis() < end; i++) {
-            String path = i % 3 == 0 ? "/mailboxes/mbx-p/messages/p" + (i % 200) : "/mailboxes/mbx-p/search?text=quarterly&limit=20";
-            try {
-                inFlight.acquire();
-            } catch (InterruptedException e) {
-                return;
-            }
-            HTTP.sendAsync(HttpRequest.newBuilder(facade.url().resolve(path)).build(), HttpResponse.BodyHandlers.discarding())
-                .whenComplete((response, error) -> {
-                    if (error == null && response.statusCode() == 200) {
-                        served.incrementAndGet();
-                    }
-                    inFlight.release();
-                });
-        }
-        inFlight.acquireUninterruptibly(16);
     }
 }

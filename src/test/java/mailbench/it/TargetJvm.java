@@ -34,11 +34,16 @@ final class TargetJvm {
 
     /** A facade in front of the suite's OpenSearch node, started as the local stack starts it. */
     static Started facade(Path workDir, List<String> facadeArgs) throws Exception {
+        return facade(workDir, AppClasspath.runtime(), facadeArgs);
+    }
+
+    /** The same on another classpath (another opensearch-java). */
+    static Started facade(Path workDir, List<Path> classpath, List<String> facadeArgs) throws Exception {
         List<String> args = new ArrayList<>(List.of("facade", "--opensearch", SharedNode.url().toString(), "--port", "0",
             "--ready-file", "{ready}", "--parent-pid", Long.toString(ProcessHandle.current().pid())));
         args.addAll(facadeArgs);
         ChildJvm facade = ChildJvm.start("facade", List.of("-Xmx256m", "-XX:+UnlockDiagnosticVMOptions", "-XX:+DebugNonSafepoints"),
-            AppClasspath.runtime(), "mailbench.cli.MailbenchMain", args, workDir);
+            classpath, "mailbench.cli.MailbenchMain", args, workDir);
         return new Started(facade, URI.create(facade.awaitReady(Duration.ofMinutes(1)).get("url").asText()));
     }
 

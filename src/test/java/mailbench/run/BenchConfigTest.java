@@ -370,4 +370,47 @@ class BenchConfigTest {
             assertRejected("-Dmailbench.corpus.seed must be a whole number, got 'abc' (default 42)");
         }
     }
+
+    @Nested
+    class Variants {
+
+        @Test
+        void fromSystemPropertiesShouldStartTheLocalFacadeAsTheVariantSays() {
+            System.setProperty("mailbench.variant", "opensearch-java-2.2.0");
+
+            BenchConfig config = BenchConfig.fromSystemProperties();
+
+            assertThat(config.facadeOpensearchJava()).isEqualTo("2.2.0");
+            assertThat(config.facadeArgs()).containsSequence("--transport", "rest-client");
+        }
+
+        @Test
+        void fromSystemPropertiesShouldKeepThePinnedClientForTheDefault() {
+            BenchConfig config = BenchConfig.fromSystemProperties();
+
+            assertThat(config.facadeOpensearchJava()).isNull();
+            assertThat(config.facadeArgs()).doesNotContain("--transport");
+        }
+
+        @Test
+        void fromSystemPropertiesShouldRejectAnUnknownLocalVariantNamingTheKnownOnes() {
+            System.setProperty("mailbench.variant", "faster");
+
+            assertThatThrownBy(BenchConfig::fromSystemProperties)
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("no local variant 'faster'")
+                .hasMessageContaining("default, rest-client, opensearch-java-2.2.0, mapper-per-request");
+        }
+
+        @Test
+        void fromSystemPropertiesShouldTakeAnyLabelAgainstATarget() {
+            System.setProperty("mailbench.variant", "staging-monday");
+            System.setProperty("mailbench.target", "http://facade:8080");
+
+            BenchConfig config = BenchConfig.fromSystemProperties();
+
+            assertThat(config.variant()).isEqualTo("staging-monday");
+            assertThat(config.facadeOpensearchJava()).isNull();
+        }
+    }
 }

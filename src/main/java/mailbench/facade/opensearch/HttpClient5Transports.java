@@ -16,17 +16,18 @@ import mailbench.facade.FacadeConfig;
 import mailbench.json.Json;
 
 /**
- * Builds the opensearch-java transport once per facade: ApacheHttpClient5 (responses are parsed
- * on its {@code httpclient-dispatch-N} I/O threads, the event loop the profiler watches) and the
- * shared Jackson mapper.
+ * The ApacheHttpClient5 transport, built once per facade: responses are parsed on its
+ * {@code httpclient-dispatch-N} I/O threads (the event loop the profiler watches), with the shared
+ * Jackson mapper. A class of its own so a facade on opensearch-java 2.2.0 (no such transport)
+ * never loads it.
  */
-public final class OpenSearchTransports {
+final class HttpClient5Transports {
 
-    private OpenSearchTransports() {
+    private HttpClient5Transports() {
     }
 
-    public static OpenSearchTransport create(FacadeConfig config) {
-        HttpHost[] hosts = config.opensearch().stream().map(OpenSearchTransports::host).toArray(HttpHost[]::new);
+    static OpenSearchTransport create(FacadeConfig config) {
+        HttpHost[] hosts = config.opensearch().stream().map(HttpClient5Transports::host).toArray(HttpHost[]::new);
         return ApacheHttpClient5TransportBuilder.builder(hosts)
             .setMapper(new JacksonJsonpMapper(Json.MAPPER))
             .setHttpClientConfigCallback(http -> http

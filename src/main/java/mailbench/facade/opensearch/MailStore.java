@@ -6,8 +6,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 import org.opensearch.client.json.JsonData;
-import org.opensearch.client.opensearch.OpenSearchAsyncClient;
-import org.opensearch.client.opensearch.OpenSearchClient;
 import org.opensearch.client.opensearch._types.FieldValue;
 import org.opensearch.client.opensearch._types.Refresh;
 import org.opensearch.client.opensearch._types.SortOrder;
@@ -20,23 +18,19 @@ import org.opensearch.client.opensearch.core.SearchRequest;
 import org.opensearch.client.opensearch.core.bulk.BulkResponseItem;
 import org.opensearch.client.opensearch.core.search.Hit;
 import org.opensearch.client.opensearch.core.search.TotalHits;
-import org.opensearch.client.transport.OpenSearchTransport;
 
 /**
  * The facade's only door to OpenSearch: one method per operation, all on the async client so
- * no facade thread waits for OpenSearch. Built once, shared by every request.
+ * no facade thread waits for OpenSearch. Built once, shared by every request (the client under
+ * it may be per request: see {@link OpenSearchClients}).
  */
 public final class MailStore implements AutoCloseable {
 
-    private final OpenSearchTransport transport;
-    private final OpenSearchAsyncClient async;
-    private final OpenSearchClient blocking;
+    private final OpenSearchClients clients;
     private final String index;
 
-    public MailStore(OpenSearchTransport transport, String index) {
-        this.transport = transport;
-        this.async = new OpenSearchAsyncClient(transport);
-        this.blocking = new OpenSearchClient(transport);
+    public MailStore(OpenSearchClients clients, String index) {
+        this.clients = clients;
         this.index = index;
     }
 
@@ -46,11 +40,11 @@ public final class MailStore implements AutoCloseable {
 
     /** Startup only (blocking): creates the index with its mapping when missing. */
     public boolean ensureIndex(int shards) throws IOException {
-        return MailIndex.ensure(blocking, index, shards);
+        return MailIndex.ensure(clients.blocking(), index, shards);
     }
 
     public CompletableFuture<Void> index(MailDocument document) {
-        return call(() -> async.index(i -> i.index(index).id(document.documentId()).document(document))).thenApply(r -> null);
+        return call(() -> clients.async().index(i -> i.index(index).id(document.documentId()).document(document))).thenApply(r -> null);
     }
 
     public CompletableFuture<List<BulkOutcome>> bulk(List<MailDocument> documents, Refresh refresh) {
@@ -58,7 +52,7 @@ public final class MailStore implements AutoCloseable {
         for (MailDocument document : documents) {
             request.operations(op -> op.index(i -> i.id(document.documentId()).document(document)));
         }
-        return call(() -> async.bulk(request.build())).thenApply(response -> {
+        return call(() -> clients.async().bulk(request.build())).thenApply(response -> {
             List<BulkOutcome> outcomes = new ArrayList<>(documents.size());
             for (BulkResponseItem item : response.items()) {
                 String error = item.error() == null ? null : item.error().type() + ": " + item.error().reason();
@@ -69,12 +63,12 @@ public final class MailStore implements AutoCloseable {
     }
 
     public CompletableFuture<MailDocument> get(String mailboxId, String messageId) {
-        return call(() -> async.get(g -> g.index(index).id(MailDocument.documentId(mailboxId, messageId)), MailDocument.class))
+        return call(() -> clients.async().get(g -> g.index(index).id(MailDocument.documentId(mailboxId, messageId)), MailDocument.class))
             .thenApply(response -> response.found() ? response.source() : null);
     }
 
     public CompletableFuture<SearchPage> search(MailQuery query) {
-        return call(() -> async.search(searchRequest(query), MessageSummary.class)).thenApply(response -> {
+        return call(() -> clients.async().search(searchRequest(query), MessageSummary.class)).thenApply(response -> {
             List<SearchPage.Hit> hits = new ArrayList<>(response.hits().hits().size());
             for (Hit<MessageSummary> hit : response.hits().hits()) {
                 MessageSummary source = hit.source();
@@ -89,16 +83,16 @@ public final class MailStore implements AutoCloseable {
     }
 
     public CompletableFuture<Void> refresh() {
-        return call(() -> async.indices().refresh(r -> r.index(index))).thenApply(r -> null);
+        return call(() -> clients.async().indices().refresh(r -> r.index(index))).thenApply(r -> null);
     }
 
     /** The server's version number, e.g. 2.19.6. */
     public CompletableFuture<String> serverVersion() {
-        return call(async::info).thenApply(info -> info.version().number());
+        return call(() -> clients.async().info()).thenApply(info -> info.version().number());
     }
 
     public CompletableFuture<HealthResponse> health() {
-        return call(() -> async.cluster().health(h -> h.index(index)));
+        return call(() -> clients.async().cluster().health(h -> h.index(index)));
     }
 
     SearchRequest searchRequest(MailQuery query) {
@@ -169,7 +163,7 @@ public final class MailStore implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        transport.close();
+        clients.close();
     }
 
     /** The outcome of one bulk item: HTTP-like status and, when it failed, why. */

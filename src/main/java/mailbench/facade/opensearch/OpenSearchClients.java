@@ -1,0 +1,63 @@
+package mailbench.facade.opensearch;
+
+import java.io.IOException;
+import java.util.function.Supplier;
+
+import org.opensearch.client.RestClient;
+import org.opensearch.client.json.jackson.JacksonJsonpMapper;
+import org.opensearch.client.opensearch.OpenSearchAsyncClient;
+import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.transport.OpenSearchTransport;
+import org.opensearch.client.transport.rest_client.RestClientTransport;
+
+import mailbench.facade.FacadeConfig;
+import mailbench.json.Json;
+
+/**
+ * The opensearch-java clients {@link MailStore} calls through, as {@link ClientOptions} say:
+ * one transport and client for the facade's life, or (mapper per request) a new client, transport
+ * and JacksonJsonpMapper around the shared RestClient for every request.
+ */
+public final class OpenSearchClients implements AutoCloseable {
+
+    private final OpenSearchTransport transport;
+    private final OpenSearchAsyncClient sharedAsync;
+    private final OpenSearchClient blocking;
+    private final Supplier<OpenSearchAsyncClient> perRequest;
+
+    private OpenSearchClients(OpenSearchTransport transport, Supplier<OpenSearchAsyncClient> perRequest) {
+        this.transport = transport;
+        this.sharedAsync = new OpenSearchAsyncClient(transport);
+        this.blocking = new OpenSearchClient(transport);
+        this.perRequest = perRequest;
+    }
+
+    public static OpenSearchClients create(FacadeConfig config) {
+        ClientOptions options = config.client();
+        if (options.transport() == ClientOptions.Transport.HTTPCLIENT5) {
+            return new OpenSearchClients(HttpClient5Transports.create(config), null);
+        }
+        RestClient restClient = RestClientTransports.restClient(config);
+        OpenSearchTransport shared = new RestClientTransport(restClient, new JacksonJsonpMapper(Json.MAPPER));
+        Supplier<OpenSearchAsyncClient> perRequest = options.mapper() == ClientOptions.Mapper.PER_REQUEST
+            ? () -> new OpenSearchAsyncClient(new RestClientTransport(restClient, new JacksonJsonpMapper(Json.newMapper())))
+            : null;
+        return new OpenSearchClients(shared, perRequest);
+    }
+
+    /** The client for one facade request. */
+    public OpenSearchAsyncClient async() {
+        return perRequest == null ? sharedAsync : perRequest.get();
+    }
+
+    /** For startup work only (creating the index). */
+    public OpenSearchClient blocking() {
+        return blocking;
+    }
+
+    /** Closes the transport and with it the HTTP client (the RestClient too). */
+    @Override
+    public void close() throws IOException {
+        transport.close();
+    }
+}

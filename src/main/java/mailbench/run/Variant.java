@@ -1,0 +1,44 @@
+package mailbench.run;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A named way the local facade talks to OpenSearch, under identical load: the before/after axis
+ * ({@code -Dmailbench.variant}). To add one, add a line to {@link #ALL} (and to README.adoc's
+ * table): a client version to swap in (null keeps the one pom.xml pins) and facade options.
+ */
+public record Variant(String name, String description, String opensearchJava, List<String> facadeArgs) {
+
+    public static final Map<String, Variant> ALL = byName(
+        new Variant("default", "opensearch-java as pinned, ApacheHttpClient5Transport, one shared mapper", null, List.of()),
+        new Variant("rest-client", "opensearch-java as pinned on RestClientTransport: the base for the two below", null,
+            List.of("--transport", "rest-client")),
+        new Variant("opensearch-java-2.2.0", "opensearch-java 2.2.0 (a JSON provider SPI lookup per response parser, issue #292)"
+            + " on RestClientTransport", "2.2.0", List.of("--transport", "rest-client")),
+        new Variant("mapper-per-request", "a new client, transport and JacksonJsonpMapper for every request, on RestClientTransport",
+            null, List.of("--transport", "rest-client", "--mapper", "per-request")));
+
+    public Variant {
+        facadeArgs = List.copyOf(facadeArgs);
+    }
+
+    /** The variant of a local run; the message lists the known names. */
+    public static Variant named(String name) {
+        Variant variant = ALL.get(name);
+        if (variant == null) {
+            throw new IllegalArgumentException("-Dmailbench.variant: no local variant '" + name + "'; known: " + String.join(", ", ALL.keySet())
+                + " (against -Dmailbench.target any label is accepted)");
+        }
+        return variant;
+    }
+
+    private static Map<String, Variant> byName(Variant... variants) {
+        Map<String, Variant> map = new LinkedHashMap<>();
+        for (Variant variant : variants) {
+            map.put(variant.name(), variant);
+        }
+        return java.util.Collections.unmodifiableMap(map);
+    }
+}

@@ -1,0 +1,35 @@
+package mailbench.facade;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+import mailbench.facade.opensearch.ClientOptions;
+import mailbench.facade.opensearch.ClientOptions.Mapper;
+import mailbench.facade.opensearch.ClientOptions.Transport;
+
+class ClientOptionsTest {
+
+    @Test
+    void shouldReadTheCommandLineNames() {
+        assertThat(Transport.of("httpclient5")).isEqualTo(Transport.HTTPCLIENT5);
+        assertThat(Transport.of("rest-client")).isEqualTo(Transport.REST_CLIENT);
+        assertThat(Mapper.of("per-request")).isEqualTo(Mapper.PER_REQUEST);
+        assertThat(Mapper.of("shared")).isEqualTo(Mapper.SHARED);
+    }
+
+    @Test
+    void shouldNameTheAcceptedValuesOfABadOne() {
+        assertThatThrownBy(() -> Transport.of("REST_CLIENT")).hasMessage("--transport must be httpclient5 or rest-client, got 'REST_CLIENT'");
+        assertThatThrownBy(() -> Mapper.of("")).hasMessage("--mapper must be shared or per-request, got ''");
+    }
+
+    @Test
+    void aMapperPerRequestShouldNeedTheRestClient() {
+        assertThatThrownBy(() -> new ClientOptions(Transport.HTTPCLIENT5, Mapper.PER_REQUEST))
+            .isInstanceOf(IllegalArgumentException.class)
+            .hasMessage("--mapper per-request needs --transport rest-client");
+        assertThat(new ClientOptions(Transport.REST_CLIENT, Mapper.PER_REQUEST).mapper()).isEqualTo(Mapper.PER_REQUEST);
+    }
+}

@@ -1,0 +1,19 @@
+package mailbench.it;
+
+import java.net.URI;
+
+import mailbench.facade.opensearch.ClientOptions;
+
+/** The facade contract on the RestClient transport with a new client and mapper per request (the variants' set-up). */
+class FacadeRestClientIT extends FacadeContract {
+
+    @Override
+    URI opensearch() throws Exception {
+        return SharedNode.url();
+    }
+
+    @Override
+    ClientOptions clientOptions() {
+        return new ClientOptions(ClientOptions.Transport.REST_CLIENT, ClientOptions.Mapper.PER_REQUEST);
+    }
+}

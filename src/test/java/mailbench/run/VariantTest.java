@@ -1,0 +1,54 @@
+package mailbench.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import mailbench.facade.opensearch.ClientOptions;
+
+class VariantTest {
+
+    @Test
+    void shouldOfferTheDocumentedVariants() {
+        assertThat(Variant.ALL.keySet()).containsExactly("default", "rest-client", "opensearch-java-2.2.0", "mapper-per-request");
+        assertThat(Variant.ALL.values()).allSatisfy(v -> assertThat(v.description()).isNotBlank());
+    }
+
+    @Test
+    void everyVariantsFacadeOptionsShouldBeOnesTheFacadeAccepts() {
+        for (Variant variant : Variant.ALL.values()) {
+            assertThat(clientOptions(variant.facadeArgs())).as(variant.name()).isNotNull();
+        }
+        assertThat(clientOptions(Variant.named("mapper-per-request").facadeArgs()))
+            .isEqualTo(new ClientOptions(ClientOptions.Transport.REST_CLIENT, ClientOptions.Mapper.PER_REQUEST));
+        assertThat(clientOptions(Variant.named("default").facadeArgs())).isEqualTo(ClientOptions.DEFAULT);
+    }
+
+    @Test
+    void onlyTheOldClientVariantShouldSwapTheClientVersion() {
+        assertThat(Variant.named("opensearch-java-2.2.0").opensearchJava()).isEqualTo("2.2.0");
+        assertThat(Variant.ALL.values().stream().filter(v -> v.opensearchJava() != null)).hasSize(1);
+    }
+
+    @Test
+    void namedShouldRejectAnUnknownName() {
+        assertThatThrownBy(() -> Variant.named("nope")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("known: default");
+    }
+
+    /** Reads --transport/--mapper the way the facade command does. */
+    private static ClientOptions clientOptions(List<String> args) {
+        String transport = "httpclient5";
+        String mapper = "shared";
+        for (int i = 0; i < args.size(); i += 2) {
+            switch (args.get(i)) {
+                case "--transport" -> transport = args.get(i + 1);
+                case "--mapper" -> mapper = args.get(i + 1);
+                default -> throw new AssertionError("unexpected facade option " + args.get(i));
+            }
+        }
+        return new ClientOptions(ClientOptions.Transport.of(transport), ClientOptions.Mapper.of(mapper));
+    }
+}
