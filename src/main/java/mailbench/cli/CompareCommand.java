@@ -1,0 +1,81 @@
+package mailbench.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import mailbench.compare.Comparer;
+import mailbench.compare.Comparison;
+import mailbench.compare.ComparisonReport;
+import mailbench.compare.MetricVerdict;
+import mailbench.compare.RunResult;
+import mailbench.compare.Thresholds;
+import mailbench.compare.ToolError;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code mailbench compare BASE CURRENT}: before/after with a verdict; exit 0 no regression, 3 regression, 2 tool error. */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+    description = {"Compare runs: BASE and CURRENT are run folders, or folders of run folders (repeated runs).",
+        "Writes comparison.html, comparison.json, junit.xml and differential flame graphs.",
+        "Exit code: 0 no regression, 3 regression, 2 tool error (bad folder, missing files)."})
+final class CompareCommand implements Callable<Integer> {
+
+    static final int REGRESSION = 3;
+    static final int TOOL_ERROR = 2;
+
+    @Parameters(index = "0", paramLabel = "BASE", description = "The runs before the change")
+    Path base;
+
+    @Parameters(index = "1", paramLabel = "CURRENT", description = "The runs after the change")
+    Path current;
+
+    @Option(names = "--out", description = "Where the comparison goes (default: CURRENT/comparison)")
+    Path out;
+
+    @Option(names = "--max-cpu-increase", description = "Allowed increase of CPU ms per request, % (default: ${DEFAULT-VALUE})",
+        defaultValue = "10")
+    double cpu;
+
+    @Option(names = "--max-p99-increase", description = "Allowed increase of the overall p99, % (default: ${DEFAULT-VALUE})",
+        defaultValue = "25")
+    double p99;
+
+    @Option(names = "--max-ko-increase", description = "Allowed increase of failed requests, points of % (default: ${DEFAULT-VALUE})",
+        defaultValue = "1")
+    double ko;
+
+    @Option(names = "--max-rps-decrease", description = "Allowed decrease of throughput, % (default: ${DEFAULT-VALUE})",
+        defaultValue = "5")
+    double rps;
+
+    @Option(names = "--alpha", description = "Significance level of the rank test with 3+ runs a side (default: ${DEFAULT-VALUE})",
+        defaultValue = "0.05")
+    double alpha;
+
+    @Override
+    public Integer call() {
+        try {
+            Thresholds thresholds = new Thresholds(cpu, p99, ko, rps, alpha);
+            List<RunResult> baseRuns = RunResult.loadSeries(base);
+            List<RunResult> currentRuns = RunResult.loadSeries(current);
+            Comparison comparison = Comparer.compare(baseRuns, currentRuns, thresholds);
+            Path dir = out != null ? out : current.resolve("comparison");
+            ComparisonReport.write(comparison, baseRuns, currentRuns, dir);
+            for (MetricVerdict metric : comparison.metrics()) {
+                System.out.printf("%-40s base %-10s current %-10s worse by %-8s %s%n", metric.label(), metric.baseMedian(),
+                    metric.currentMedian(), metric.worseBy(), metric.outcome());
+            }
+            System.out.println("verdict: " + comparison.verdict() + " (" + baseRuns.size() + " base, " + currentRuns.size() + " current runs)");
+            System.out.println("report: " + dir.resolve(ComparisonReport.HTML).toAbsolutePath());
+            return comparison.regression() ? REGRESSION : 0;
+        } catch (ToolError | IllegalArgumentException e) {
+            System.err.println("error: " + e.getMessage());
+            return TOOL_ERROR;
+        } catch (java.io.IOException e) {
+            System.err.println("error: could not write the comparison: " + e.getMessage());
+            return TOOL_ERROR;
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package mailbench.compare;
+
+import java.util.List;
+import java.util.Map;
+
+/** comparison.json: the verdict, what was compared and every number behind it. */
+public record Comparison(
+    String verdict,
+    Thresholds thresholds,
+    List<String> baseRuns,
+    List<String> currentRuns,
+    String baseVariant,
+    String currentVariant,
+    List<MetricVerdict> metrics,
+    Map<String, Map<String, Map<String, Double>>> requests,
+    Map<String, Double> baseThreadGroups,
+    Map<String, Double> currentThreadGroups,
+    FrameChanges eventLoopFrames,
+    FrameChanges wholeJvmFrames) {
+
+    public static final String REGRESSION = "regression";
+    public static final String NO_REGRESSION = "no regression";
+
+    /** A method's share of samples (anywhere on the stack) before and after, and the change in points. */
+    public record FrameChange(String frame, double basePercent, double currentPercent, double changePoints) {
+    }
+
+    /** The methods that grew and shrank most. */
+    public record FrameChanges(List<FrameChange> grew, List<FrameChange> shrank) {
+    }
+
+    public boolean regression() {
+        return REGRESSION.equals(verdict);
+    }
+}

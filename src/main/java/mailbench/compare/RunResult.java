@@ -1,0 +1,97 @@
+package mailbench.compare;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import mailbench.json.Json;
+import mailbench.profiler.CollapsedStacks;
+import mailbench.profiler.ProfileConverter;
+
+/**
+ * One run folder as a comparison reads it: run.json, summary.json and, when there is a profile,
+ * its collapsed stacks. A folder that is not a run folder is a {@link ToolError} naming what is missing.
+ */
+public record RunResult(String name, String variant, String status, Long speedProbeMs, Stats measured,
+                        Map<String, Stats> requests, Double cpuMsPerRequest, Map<String, Double> threadGroups,
+                        CollapsedStacks stacks) {
+
+    /** The numbers of a set of requests, as summary.json has them. */
+    public record Stats(long requests, long ko, double rps, double p50Ms, double p95Ms, double p99Ms) {
+
+        public double koPercent() {
+            return requests == 0 ? 0 : 100.0 * ko / requests;
+        }
+
+        static Stats of(JsonNode node) {
+            return new Stats(node.path("requests").asLong(), node.path("ko").asLong(), node.path("rps").asDouble(),
+                node.path("p50Ms").asDouble(), node.path("p95Ms").asDouble(), node.path("p99Ms").asDouble());
+        }
+    }
+
+    /** A run folder, or a folder of run folders (a series): every folder that holds a run.json. */
+    public static List<RunResult> loadSeries(Path path) {
+        if (!Files.isDirectory(path)) {
+            throw new ToolError("no such folder: " + path);
+        }
+        if (Files.exists(path.resolve("run.json"))) {
+            return List.of(load(path));
+        }
+        List<RunResult> runs = new ArrayList<>();
+        try (Stream<Path> children = Files.list(path)) {
+            for (Path child : children.filter(dir -> Files.exists(dir.resolve("run.json"))).sorted().toList()) {
+                runs.add(load(child));
+            }
+        } catch (IOException e) {
+            throw new ToolError("cannot list " + path + ": " + e.getMessage());
+        }
+        if (runs.isEmpty()) {
+            throw new ToolError(path + " is neither a run folder (no run.json) nor a folder of run folders");
+        }
+        return runs;
+    }
+
+    public static RunResult load(Path folder) {
+        JsonNode run = read(folder.resolve("run.json"));
+        JsonNode summary = read(folder.resolve("summary.json"));
+        if (!summary.has("measured")) {
+            throw new ToolError(folder.resolve("summary.json") + " has no measured section");
+        }
+        Map<String, Stats> requests = new LinkedHashMap<>();
+        summary.path("requests").forEach(r -> requests.put(r.path("name").asText(), Stats.of(r)));
+        JsonNode profile = summary.path("profile");
+        Map<String, Double> groups = new LinkedHashMap<>();
+        profile.path("threadGroups").fields().forEachRemaining(e -> groups.put(e.getKey(), e.getValue().path("percent").asDouble()));
+        CollapsedStacks stacks = null;
+        Path collapsed = folder.resolve("profile").resolve(ProfileConverter.COLLAPSED);
+        if ("captured".equals(profile.path("status").asText()) && Files.exists(collapsed)) {
+            try {
+                stacks = CollapsedStacks.read(collapsed);
+            } catch (IOException | IllegalArgumentException e) {
+                throw new ToolError("cannot read " + collapsed + ": " + e.getMessage());
+            }
+        }
+        return new RunResult(folder.getFileName().toString(), run.path("variant").asText("?"), run.path("status").asText("?"),
+            run.at("/machine/speedProbeMs").isNumber() ? run.at("/machine/speedProbeMs").asLong() : null,
+            Stats.of(summary.get("measured")), requests,
+            profile.path("cpuMsPerRequest").isNumber() ? profile.path("cpuMsPerRequest").asDouble() : null, groups, stacks);
+    }
+
+    private static JsonNode read(Path file) {
+        if (!Files.isRegularFile(file)) {
+            throw new ToolError("missing " + file + " (is " + file.getParent() + " a finished run folder?)");
+        }
+        try {
+            return Json.MAPPER.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new ToolError("cannot read " + file + ": " + e.getMessage());
+        }
+    }
+}
