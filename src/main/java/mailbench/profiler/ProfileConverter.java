@@ -33,13 +33,18 @@ public final class ProfileConverter {
     private ProfileConverter() {
     }
 
+    /** Converts the samples from {@code startedAt} to {@code stoppedAt} (a window of the capture, or all of it). */
     public static ProfileReport convert(Path dir, CaptureSettings settings, long pid, Instant startedAt, Instant stoppedAt,
                                         Long targetCpuMs)
         throws IOException {
         Path jfr = dir.resolve(JFR);
         Path collapsed = dir.resolve(COLLAPSED);
         List<String> eventArgs = "wall".equals(settings.event()) ? List.of("--wall") : List.of();
-        JfrToFlame.convert(jfr.toString(), collapsed.toString(), arguments(eventArgs, "--threads", "-o", "collapsed"));
+        Arguments toCollapsed = arguments(eventArgs, "--threads", "-o", "collapsed");
+        // only the samples inside the window: the converter takes absolute epoch milliseconds
+        toCollapsed.from = startedAt.toEpochMilli();
+        toCollapsed.to = stoppedAt.toEpochMilli();
+        JfrToFlame.convert(jfr.toString(), collapsed.toString(), toCollapsed);
         CollapsedStacks stacks = CollapsedStacks.read(collapsed);
 
         String what = settings.event() + ", " + settings.intervalMs() + " ms, pid " + pid;

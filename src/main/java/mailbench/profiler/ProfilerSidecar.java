@@ -3,7 +3,6 @@ package mailbench.profiler;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -44,10 +43,15 @@ public final class ProfilerSidecar {
     private Path capture;
     private Instant startedAt;
     private Instant stoppedAt;
-    private Duration cpuAtStart;
-    private Duration cpuAtStop;
+    private CpuClock cpu;
     private String reason;
     private ProfileReport report;
+    private Window reportWindow;
+
+    /** Part of a capture, epoch milliseconds; null ends mean the capture's own start or stop. */
+    public record Window(Long fromMillis, Long toMillis) {
+        public static final Window WHOLE = new Window(null, null);
+    }
 
     public ProfilerSidecar(long pid, Path outDir, Path libraryDir) {
         this.pid = pid;
@@ -92,8 +96,6 @@ public final class ProfilerSidecar {
         report = null;
         startedAt = null;
         stoppedAt = null;
-        cpuAtStart = null;
-        cpuAtStop = null;
         reason = null;
         Optional<String> problem = targetProblem();
         if (problem.isPresent()) {
@@ -115,18 +117,18 @@ public final class ProfilerSidecar {
             return fail("could not run asprof: " + e.getMessage());
         }
         startedAt = Instant.now();
-        cpuAtStart = targetCpu();
+        cpu = new CpuClock(pid);
         state = State.RUNNING;
         return status();
     }
 
-    /** Stops the capture and closes its JFR file; converting happens later, in {@link #artifacts()}, off the load. */
+    /** Stops the capture and closes its JFR file; converting happens later, in {@link #artifacts(Window)}, off the load. */
     public synchronized Status stop() throws InterruptedException {
         if (state != State.RUNNING) {
             throw new Conflict("no capture is running (state " + state + ")");
         }
         stoppedAt = Instant.now();
-        cpuAtStop = targetCpu();
+        cpu.close();
         if (targetProblem().isPresent()) {
             return fail("process " + pid + " ended during the capture");
         }
@@ -147,27 +149,44 @@ public final class ProfilerSidecar {
         return status();
     }
 
-    /** The artifacts of the last stopped capture, converting them on the first call. */
+    /** The artifacts of the whole last stopped capture. */
     public synchronized ProfileReport artifacts() throws IOException {
+        return artifacts(Window.WHOLE);
+    }
+
+    /**
+     * The artifacts of the last stopped capture, from the samples inside {@code window} only (the JFR
+     * file keeps every sample's time). Converted when first asked for this window.
+     */
+    public synchronized ProfileReport artifacts(Window window) throws IOException {
         if (state != State.STOPPED) {
             throw new Conflict(state == State.FAILED ? "the last capture failed: " + reason : "no stopped capture (state " + state + ")");
         }
-        if (report == null) {
-            Long cpuMs = cpuAtStart == null || cpuAtStop == null ? null : cpuAtStop.minus(cpuAtStart).toMillis();
-            report = ProfileConverter.convert(capture, settings, pid, startedAt, stoppedAt, cpuMs);
+        if (report == null || !window.equals(reportWindow)) {
+            Instant from = window.fromMillis() == null ? startedAt : latest(startedAt, Instant.ofEpochMilli(window.fromMillis()));
+            Instant to = window.toMillis() == null ? stoppedAt : earliest(stoppedAt, Instant.ofEpochMilli(window.toMillis()));
+            if (!to.isAfter(from)) {
+                throw new IllegalArgumentException("the window " + from + " - " + to + " holds no part of the capture ("
+                    + startedAt + " - " + stoppedAt + ")");
+            }
+            report = ProfileConverter.convert(capture, settings, pid, from, to, cpu.between(from.toEpochMilli(), to.toEpochMilli()));
+            reportWindow = window;
         }
         return report;
     }
 
-    /** A file of the last stopped capture, if it is one of its artifacts. */
+    /** A file of the last conversion, if it is one of its artifacts. */
     public synchronized Optional<Path> artifact(String name) throws IOException {
-        List<String> files = artifacts().files();
+        List<String> files = (report != null ? report : artifacts()).files();
         return files.contains(name) ? Optional.of(capture.resolve(name)) : Optional.empty();
     }
 
-    /** The target's CPU time so far, as the OS counts it (null where it does not say, or for another user's process). */
-    private Duration targetCpu() {
-        return ProcessHandle.of(pid).flatMap(process -> process.info().totalCpuDuration()).orElse(null);
+    private static Instant latest(Instant a, Instant b) {
+        return a.isAfter(b) ? a : b;
+    }
+
+    private static Instant earliest(Instant a, Instant b) {
+        return a.isBefore(b) ? a : b;
     }
 
     private Optional<String> targetProblem() {

@@ -50,14 +50,16 @@ public final class SidecarClient {
         return call("POST", "/stop");
     }
 
-    /** profile.json of the last stopped capture. */
-    public JsonNode artifacts() throws IOException, InterruptedException {
-        return call("GET", "/artifacts");
+    /** profile.json of the last stopped capture, from its samples between the two epoch-ms instants (null: its start/end). */
+    public JsonNode artifacts(Long fromMillis, Long toMillis) throws IOException, InterruptedException {
+        String query = (fromMillis == null ? "" : "from=" + fromMillis) + (fromMillis != null && toMillis != null ? "&" : "")
+            + (toMillis == null ? "" : "to=" + toMillis);
+        return call("GET", "/artifacts" + (query.isEmpty() ? "" : "?" + query));
     }
 
-    /** Copies every artifact listed in profile.json into {@code dir}. */
-    public JsonNode download(Path dir) throws IOException, InterruptedException {
-        JsonNode report = artifacts();
+    /** Copies every artifact of the window's conversion into {@code dir}; returns its profile.json. */
+    public JsonNode download(Path dir, Long fromMillis, Long toMillis) throws IOException, InterruptedException {
+        JsonNode report = artifacts(fromMillis, toMillis);
         Files.createDirectories(dir);
         for (JsonNode file : report.path("files")) {
             String name = file.asText();

@@ -25,8 +25,9 @@ import mailbench.json.Json;
  *   GET  /status                       where the capture stands
  *   POST /start?event=itimer&amp;intervalMs=10   start a capture (422 with the reason if it fails)
  *   POST /stop                         stop it (the JFR file is closed)
- *   GET  /artifacts                    profile.json of the last stopped capture (converted on first call)
- *   GET  /artifacts/{name}             one of its files
+ *   GET  /artifacts?from=&amp;to=          profile.json of the last stopped capture, from the samples between the
+ *                                      two epoch-millisecond instants (each optional), converted on first call
+ *   GET  /artifacts/{name}             one of the files of that conversion
  * </pre>
  * Every call needs {@code Authorization: Bearer <token>}. Calls run one at a time, in order.
  * The JDK's own HTTP server is enough here: a handful of calls per run.
@@ -92,7 +93,7 @@ public final class SidecarServer implements AutoCloseable {
             }
             case "/start" -> {
                 if (allowed(exchange, method, "POST")) {
-                    Map<String, String> query = query(exchange.getRequestURI());
+                    Map<String, String> query = query(exchange.getRequestURI(), "event", "intervalMs");
                     CaptureSettings settings = new CaptureSettings(query.getOrDefault("event", CaptureSettings.DEFAULT_EVENT),
                         intervalMs(query.get("intervalMs")));
                     ProfilerSidecar.Status status = sidecar.start(settings);
@@ -107,7 +108,8 @@ public final class SidecarServer implements AutoCloseable {
             }
             case "/artifacts" -> {
                 if (allowed(exchange, method, "GET")) {
-                    json(exchange, 200, sidecar.artifacts());
+                    Map<String, String> query = query(exchange.getRequestURI(), "from", "to");
+                    json(exchange, 200, sidecar.artifacts(new ProfilerSidecar.Window(epochMillis(query, "from"), epochMillis(query, "to"))));
                 }
             }
             default -> {
@@ -131,7 +133,19 @@ public final class SidecarServer implements AutoCloseable {
         }
     }
 
-    private static Map<String, String> query(URI uri) {
+    private static Long epochMillis(Map<String, String> query, String key) {
+        String value = query.get(key);
+        if (value == null) {
+            return null;
+        }
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " must be epoch milliseconds, got '" + value + "'");
+        }
+    }
+
+    private static Map<String, String> query(URI uri, String... accepted) {
         Map<String, String> params = new HashMap<>();
         String raw = uri.getRawQuery();
         if (raw == null || raw.isEmpty()) {
@@ -141,8 +155,8 @@ public final class SidecarServer implements AutoCloseable {
             int eq = pair.indexOf('=');
             String key = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
             String value = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
-            if (!key.equals("event") && !key.equals("intervalMs")) {
-                throw new IllegalArgumentException("unknown parameter '" + key + "' (accepted: event, intervalMs)");
+            if (!java.util.List.of(accepted).contains(key)) {
+                throw new IllegalArgumentException("unknown parameter '" + key + "' (accepted: " + String.join(", ", accepted) + ")");
             }
             params.put(key, value);
         }

@@ -152,11 +152,11 @@ public final class BenchRun {
         return RunProfiler.using(new SidecarClient(profiling.url(), token), profiling.settings(), record::event);
     }
 
-    /** Called from the simulation's before hook, as the load starts: the profile window is counted from here. */
+    /** Called from the simulation's before hook, just before the load starts: sampling starts, the profile window counts from here. */
     public void loadStarting() {
-        record.event("load starting");
         ProfileWindow.of(config.warmupSeconds(), config.durationSeconds(), config.profiling().trimSeconds())
-            .ifPresentOrElse(profiler::schedule, () -> profiler.skip("the measured phase is too short for a capture window"));
+            .ifPresentOrElse(profiler::start, () -> profiler.skip("the measured phase is too short for a capture window"));
+        record.event("load starting");
         writeQuietly();
     }
 
@@ -224,8 +224,8 @@ public final class BenchRun {
             return false;
         }
         RunSummary.Builder builder = new RunSummary.Builder();
-        Instant profileStart = profiler == null ? null : profiler.startedAt();
-        Instant profileStop = profiler == null ? null : profiler.stoppedAt();
+        Instant profileStart = profiler == null ? null : profiler.windowFrom();
+        Instant profileStop = profiler == null ? null : profiler.windowTo();
         long[] inProfileWindow = {0};
         try {
             boolean complete = log.read(gatlingRun.get().resolve("simulation.log"), (name, start, end, ok, error) -> {

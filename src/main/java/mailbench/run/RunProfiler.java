@@ -5,10 +5,8 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.ToLongBiFunction;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -16,32 +14,28 @@ import mailbench.profiler.CaptureSettings;
 import mailbench.profiler.SidecarClient;
 
 /**
- * The run's side of profiling: starts the sidecar's capture when the measured phase has settled,
- * stops it before the phase ends, and at the end copies the artifacts into {@code profile/}.
- * Every failure becomes "no profile" with its reason; none of them stops the load.
+ * The run's side of profiling. Sampling starts before the load and stops after it, because
+ * starting async-profiler can stall a CPU-starved JVM for seconds (seen: 12 s, every request of
+ * the window timed out); the flame graphs and numbers then use only the samples inside the
+ * measured phase's window ({@link ProfileWindow}), which the JFR file's timestamps allow. Every
+ * failure becomes "no profile" with its reason; none of them stops the load.
  */
 final class RunProfiler {
 
     private final SidecarClient client;
     private final CaptureSettings settings;
     private final Consumer<String> events;
-    private final ScheduledExecutorService timer;
     private String failure;
     private boolean running;
     private boolean stopped;
-    private Instant startedAt;
-    private Instant stoppedAt;
+    private Instant windowFrom;
+    private Instant windowTo;
 
     private RunProfiler(SidecarClient client, CaptureSettings settings, String failure, Consumer<String> events) {
         this.client = client;
         this.settings = settings;
         this.failure = failure;
         this.events = events;
-        this.timer = client == null ? null : Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread thread = new Thread(r, "mailbench-profiler");
-            thread.setDaemon(true);
-            return thread;
-        });
     }
 
     static RunProfiler using(SidecarClient client, CaptureSettings settings, Consumer<String> events) {
@@ -52,15 +46,21 @@ final class RunProfiler {
         return new RunProfiler(null, null, reason, events);
     }
 
-    /** Called when the load starts: the capture runs from {@code window.start} to {@code window.stop} seconds from now. */
-    void schedule(ProfileWindow window) {
-        if (client == null) {
+    /** Called just before the load starts: samples from now on; the window counts from now. */
+    synchronized void start(ProfileWindow window) {
+        if (client == null || failure != null) {
             return;
         }
-        events.accept("profiler: capture planned " + window.startSeconds() + "-" + window.stopSeconds() + " s after the load starts ("
-            + settings.event() + ", " + settings.intervalMs() + " ms)");
-        timer.schedule(this::start, window.startSeconds(), TimeUnit.SECONDS);
-        timer.schedule(this::stop, window.stopSeconds(), TimeUnit.SECONDS);
+        JsonNode status = call("start", () -> client.start(settings));
+        if (status == null) {
+            return;
+        }
+        running = true;
+        Instant loadStart = Instant.now();
+        windowFrom = loadStart.plusSeconds(window.startSeconds());
+        windowTo = loadStart.plusSeconds(window.stopSeconds());
+        events.accept("profiler: sampling (" + settings.event() + ", " + settings.intervalMs() + " ms); the profile keeps seconds "
+            + window.startSeconds() + "-" + window.stopSeconds() + " of the load");
     }
 
     /** For a run too short to leave a window. */
@@ -70,35 +70,61 @@ final class RunProfiler {
         }
     }
 
-    private synchronized void start() {
-        if (stopped || failure != null) {
-            return;
-        }
-        JsonNode status = call("start", () -> client.start(settings));
-        if (status != null) {
-            running = true;
-            startedAt = Instant.parse(status.path("startedAt").asText());
-            events.accept("profiler: capture started");
-        }
-    }
-
-    /** Stops a running capture (on time, or early when the run ends first). */
+    /** Stops sampling (at the end of the load, or earlier when the run is cut short). */
     synchronized void stop() {
         if (stopped) {
             return;
         }
         stopped = true;
         if (!running) {
-            if (failure == null) {
-                failure = "the run ended before the capture window opened";
-            }
             return;
         }
         running = false;
-        JsonNode status = call("stop", client::stop);
-        if (status != null) {
-            stoppedAt = Instant.parse(status.path("stoppedAt").asText());
-            events.accept("profiler: capture stopped");
+        if (call("stop", client::stop) != null) {
+            events.accept("profiler: sampling stopped");
+            Instant now = Instant.now();
+            if (windowTo != null && windowTo.isAfter(now)) {
+                windowTo = now; // cut short: keep what was sampled of the window
+            }
+        }
+    }
+
+    /** The window whose samples make the profile, once there is one; requests are counted inside it. */
+    synchronized Instant windowFrom() {
+        return failure == null ? windowFrom : null;
+    }
+
+    synchronized Instant windowTo() {
+        return failure == null ? windowTo : null;
+    }
+
+    /** Stops sampling if needed and copies the window's artifacts into {@code dir}. */
+    synchronized ProfileSection finish(Path dir, ToLongBiFunction<Instant, Instant> requestsInWindow) {
+        stop();
+        if (failure == null && windowFrom == null) {
+            failure = "sampling never started";
+        }
+        if (failure == null && !windowTo.isAfter(windowFrom)) {
+            failure = "the run ended before the capture window opened";
+        }
+        if (failure != null) {
+            leaveSidecarStopped();
+            return ProfileSection.none(failure);
+        }
+        try {
+            JsonNode report = client.download(dir, windowFrom.toEpochMilli(), windowTo.toEpochMilli());
+            List<String> files = new ArrayList<>();
+            report.path("files").forEach(file -> files.add(dir.getFileName() + "/" + file.asText()));
+            long requests = requestsInWindow.applyAsLong(windowFrom, windowTo);
+            events.accept("profiler: " + report.path("samples").asLong() + " samples of the window copied into " + dir.getFileName() + "/");
+            return ProfileSection.captured(report, requests, files);
+        } catch (IOException | RuntimeException e) {
+            fail("could not fetch the capture's artifacts: " + e.getMessage());
+            return ProfileSection.none(failure);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            fail("interrupted while fetching the capture's artifacts");
+            return ProfileSection.none(failure);
         }
     }
 
@@ -123,42 +149,6 @@ final class RunProfiler {
     @FunctionalInterface
     private interface SidecarCall {
         JsonNode send() throws IOException, InterruptedException;
-    }
-
-    /** The capture window, once there was one: requests are counted inside it for cpuMsPerRequest. */
-    synchronized Instant startedAt() {
-        return failure == null ? startedAt : null;
-    }
-
-    synchronized Instant stoppedAt() {
-        return failure == null ? stoppedAt : null;
-    }
-
-    /** Stops the capture if needed and copies its artifacts into {@code dir}; {@code requestsInWindow} counts the served requests. */
-    synchronized ProfileSection finish(Path dir, java.util.function.ToLongBiFunction<Instant, Instant> requestsInWindow) {
-        stop();
-        if (timer != null) {
-            timer.shutdownNow();
-        }
-        if (failure != null) {
-            leaveSidecarStopped();
-            return ProfileSection.none(failure);
-        }
-        try {
-            JsonNode report = client.download(dir);
-            List<String> files = new ArrayList<>();
-            report.path("files").forEach(file -> files.add(dir.getFileName() + "/" + file.asText()));
-            long requests = requestsInWindow.applyAsLong(startedAt, stoppedAt);
-            events.accept("profiler: " + report.path("samples").asLong() + " samples copied into " + dir.getFileName() + "/");
-            return ProfileSection.captured(report, requests, files);
-        } catch (IOException | RuntimeException e) {
-            fail("could not fetch the capture's artifacts: " + e.getMessage());
-            return ProfileSection.none(failure);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            fail("interrupted while fetching the capture's artifacts");
-            return ProfileSection.none(failure);
-        }
     }
 
     /** After a call that failed half-way (a timeout, say), the sidecar may still be capturing: not past the run. */

@@ -21,13 +21,26 @@ public final class ChildSignals {
         Files.move(tmp, readyFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 
-    /** Exits this JVM (running its shutdown hooks) with {@code exitCode} once process {@code parentPid} has ended. */
+    /**
+     * Exits this JVM (running its shutdown hooks) with {@code exitCode} once process {@code parentPid} has ended.
+     * Polls /proc/PID with a stat, which needs no file descriptor: ProcessHandle.onExit opens /proc/PID/stat,
+     * and a JVM out of descriptors (an overloaded facade was) would read that failure as its parent's death.
+     */
     public static void exitWhenGone(long parentPid, int exitCode) {
-        ProcessHandle.of(parentPid).ifPresentOrElse(
-            parent -> parent.onExit().thenRun(() -> {
-                System.err.println("parent process " + parentPid + " is gone: stopping");
-                System.exit(exitCode);
-            }),
-            () -> System.exit(exitCode));
+        Path proc = Path.of("/proc", Long.toString(parentPid));
+        boolean procFs = Files.isDirectory(Path.of("/proc", Long.toString(ProcessHandle.current().pid())));
+        Thread watch = new Thread(() -> {
+            while (procFs ? Files.isDirectory(proc) : ProcessHandle.of(parentPid).map(ProcessHandle::isAlive).orElse(false)) {
+                try {
+                    Thread.sleep(1_000);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+            System.err.println("parent process " + parentPid + " is gone: stopping");
+            System.exit(exitCode);
+        }, "parent-watch");
+        watch.setDaemon(true);
+        watch.start();
     }
 }

@@ -31,7 +31,7 @@ class ProfilerHotSpotIT {
             Thread.sleep(3_000); // past the demo's JIT warm-up
             ProfilerSidecar sidecar = new ProfilerSidecar(demo.pid(), work.resolve("captures"), Path.of("target", "async-profiler"));
             assertThat(sidecar.start(CaptureSettings.defaults()).state()).isEqualTo(ProfilerSidecar.State.RUNNING);
-            Thread.sleep(8_000);
+            Thread.sleep(12_000);
             ProfilerSidecar.Status stopped = sidecar.stop();
             assertThat(stopped.state()).as(String.valueOf(stopped.reason())).isEqualTo(ProfilerSidecar.State.STOPPED);
             ProfileReport report = sidecar.artifacts();
@@ -41,9 +41,14 @@ class ProfilerHotSpotIT {
             long inProvider = eventLoop.filter(stack -> stack.frames().stream()
                 .anyMatch(frame -> CollapsedStacks.method(frame).equals("jakarta/json/spi/JsonProvider.provider"))).samples();
             double share = 100.0 * inProvider / eventLoop.samples();
-            // 8 s of one busy thread at 10 ms: several hundred samples, so sampling noise is ~2%
-            assertThat(eventLoop.samples()).isGreaterThan(200);
-            assertThat(share).as("share of the thread's samples under JsonProvider.provider").isCloseTo(HotSpotDemo.PROVIDER_PERCENT, within(6.0));
+            // one busy thread gives ~100 samples/s; on a starved host fewer, so the tolerance follows the sample count:
+            // 3 standard errors of a binomial share, and never tighter than 6 points
+            long n = eventLoop.samples();
+            assertThat(n).isGreaterThan(100);
+            double p = HotSpotDemo.PROVIDER_PERCENT / 100.0;
+            double tolerance = Math.max(6.0, 300 * Math.sqrt(p * (1 - p) / n));
+            assertThat(share).as("share of the thread's samples under JsonProvider.provider (n=" + n + ")")
+                .isCloseTo(HotSpotDemo.PROVIDER_PERCENT, within(tolerance));
             assertThat(report.threadGroups().get("clientEventLoop").samples()).isEqualTo(eventLoop.samples());
             // samples x interval against the CPU time the OS counted for the JVM: at 10 ms itimer is not capped by the tick
             assertThat(report.sampledCpuPercent()).as("sampled share of the JVM's CPU time").isBetween(75.0, 115.0);

@@ -67,19 +67,27 @@ class ProfilerSidecarIT {
     void shouldProfileTheFacadeUnderLoadAndHandOverTheArtifacts() throws Exception {
         SidecarClient client = new SidecarClient(sidecar.url(), token);
         assertThat(client.status().get("state").asText()).isEqualTo("IDLE");
-        Thread loading = load.start(8_000);
-        Thread.sleep(2_000);
         JsonNode started = client.start(CaptureSettings.defaults());
         assertThat(started.get("state").asText()).as(started.toString()).isEqualTo("RUNNING");
+        Thread loading = load.start(8_000);
+        Thread.sleep(2_000);
+        long windowFrom = System.currentTimeMillis();
         long servedAtStart = load.served();
-        Thread.sleep(5_000);
-        JsonNode stopped = client.stop();
+        Thread.sleep(4_000);
+        long windowTo = System.currentTimeMillis();
         long requests = load.served() - servedAtStart;
-        assertThat(stopped.get("state").asText()).as(stopped.toString()).isEqualTo("STOPPED");
         loading.join();
+        JsonNode stopped = client.stop();
+        assertThat(stopped.get("state").asText()).as(stopped.toString()).isEqualTo("STOPPED");
 
+        // the whole capture, then only the window in the middle of the load: fewer samples, the window's bounds
+        long allSamples = client.artifacts(null, null).get("samples").asLong();
         Path profile = work.resolve("run-folder").resolve("profile");
-        JsonNode report = client.download(profile);
+        JsonNode report = client.download(profile, windowFrom, windowTo);
+        assertThat(report.get("samples").asLong()).isPositive().isLessThan(allSamples);
+        assertThat(Instant.parse(report.get("startedAt").asText()).toEpochMilli()).isEqualTo(windowFrom);
+        assertThat(Instant.parse(report.get("stoppedAt").asText()).toEpochMilli()).isEqualTo(windowTo);
+        assertThat(report.get("targetCpuMs").asLong()).isPositive();
         for (JsonNode file : report.get("files")) {
             assertThat(profile.resolve(file.asText())).isRegularFile().isNotEmptyFile();
         }
@@ -98,7 +106,6 @@ class ProfilerSidecarIT {
 
         ProfileSection section = ProfileSection.captured(report, requests, List.of());
         assertThat(section.cpuMsPerRequest()).isPositive().isLessThan(1_000.0);
-        assertThat(Instant.parse(report.get("stoppedAt").asText())).isAfter(Instant.parse(report.get("startedAt").asText()));
     }
 
     @Test
@@ -121,6 +128,7 @@ class ProfilerSidecarIT {
         assertThat(call("POST", "/start?intervalMs=ten", token.bearer()).statusCode()).isEqualTo(400);
         assertThat(call("POST", "/start?evil=1", token.bearer()).statusCode()).isEqualTo(400);
         assertThat(call("GET", "/artifacts/..%2Ftoken", token.bearer()).statusCode()).isIn(404, 409);
+        assertThat(call("GET", "/artifacts?from=yesterday", token.bearer()).statusCode()).isIn(400, 409);
         // no test leaves a capture running, so there is nothing to stop
         assertThat(call("POST", "/stop", token.bearer()).statusCode()).as("stop without a capture").isEqualTo(409);
     }

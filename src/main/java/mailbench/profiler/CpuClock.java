@@ -1,0 +1,60 @@
+package mailbench.profiler;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The profiled JVM's CPU time as the OS counts it, read once a second while a capture runs, so
+ * the CPU time of any window inside the capture can be told afterwards (linear between readings).
+ * Null where the OS does not say (another user's process, no /proc).
+ */
+final class CpuClock implements AutoCloseable {
+
+    private final long pid;
+    private final List<long[]> readings = new ArrayList<>();
+    private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread thread = new Thread(r, "target-cpu");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    CpuClock(long pid) {
+        this.pid = pid;
+        read();
+        ticker.scheduleAtFixedRate(this::read, 1, 1, TimeUnit.SECONDS);
+    }
+
+    private synchronized void read() {
+        ProcessHandle.of(pid).flatMap(process -> process.info().totalCpuDuration())
+            .ifPresent(cpu -> readings.add(new long[] {System.currentTimeMillis(), cpu.toMillis()}));
+    }
+
+    /** CPU milliseconds the JVM used between the two instants (epoch ms), or null without readings around them. */
+    synchronized Long between(long fromMillis, long toMillis) {
+        Double from = at(fromMillis);
+        Double to = at(toMillis);
+        return from == null || to == null ? null : Math.round(to - from);
+    }
+
+    private Double at(long millis) {
+        for (int i = 1; i < readings.size(); i++) {
+            long[] before = readings.get(i - 1);
+            long[] after = readings.get(i);
+            if (millis >= before[0] && millis <= after[0]) {
+                double f = after[0] == before[0] ? 0 : (double) (millis - before[0]) / (after[0] - before[0]);
+                return before[1] + f * (after[1] - before[1]);
+            }
+        }
+        return null;
+    }
+
+    /** Takes a last reading and stops reading. */
+    @Override
+    public void close() {
+        ticker.shutdownNow();
+        read();
+    }
+}
