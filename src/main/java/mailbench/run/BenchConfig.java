@@ -90,7 +90,7 @@ public record BenchConfig(
     public static final Knob PROFILER_INTERVAL = new Knob("mailbench.profiler.intervalMs", "" + CaptureSettings.DEFAULT_INTERVAL_MS,
         "Sampling interval in ms (itimer cannot go below the kernel tick: 4 ms at 250 Hz).");
     public static final Knob PROFILER_TRIM = new Knob("mailbench.profiler.trimSeconds", "" + ProfileWindow.DEFAULT_TRIM_SECONDS,
-        "The capture starts this long after the measured phase starts and stops this long before it ends (at most a quarter of it each).");
+        "The profile keeps the samples from this long after the measured phase starts to this long before it ends (at most a quarter of it each).");
 
     public static final List<Knob> KNOBS = List.of(TARGET, OPENSEARCH, VARIANT, PATH, RATE, WARMUP, DURATION, P99, SUCCESS,
         MIX_TEXT, MIX_FROM, MIX_RANGE, MIX_GET, SEED, MESSAGES, USERS, REPORTS, GATLING_RESULTS, OPENSEARCH_VERSION,

@@ -3,7 +3,7 @@ package mailbench.run;
 import java.util.Optional;
 
 /**
- * When the profiler samples, in seconds after the load starts: the measured phase only, trimmed
+ * Which samples make the profile, in seconds after the load starts: the measured phase only, trimmed
  * at both ends, so warm-up JIT noise and the ramp-down are not in the flame graph.
  */
 public record ProfileWindow(int startSeconds, int stopSeconds) {

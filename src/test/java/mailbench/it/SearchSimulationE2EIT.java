@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import mailbench.cli.MailbenchMain;
 import mailbench.json.Json;
 
 /**
@@ -59,6 +60,17 @@ class SearchSimulationE2EIT {
         assertThat(profile.get("startedAt").asText()).isGreaterThan(runJson.get("measuredStart").asText());
         assertThat(profile.get("stoppedAt").asText()).isLessThan(runJson.get("measuredEnd").asText());
         assertNoJvmLeft(run);
+
+        // the comparison of a run with itself: no regression, and its page renders in a real browser without errors
+        Path comparison = run.resolve("self-comparison");
+        assertThat(MailbenchMain.run("compare", run.toString(), run.toString(), "--out", comparison.toString())).isZero();
+        assertThat(Json.MAPPER.readTree(comparison.resolve("comparison.json").toFile()).get("verdict").asText()).isEqualTo("no regression");
+        assertThat(comparison.resolve("diff-event-loop-current-over-base.html")).isNotEmptyFile();
+        HeadlessChromium.Result page = HeadlessChromium.check(comparison.resolve("comparison.html"), comparison.resolve("comparison.png"));
+        assertThat(page.consoleErrors()).isEmpty();
+        assertThat(page.dom()).contains("data-rendered=\"true\"", "no regression", "Search by text");
+        assertThat(page.screenshot()).isNotEmptyFile();
+        assertThat(MailbenchMain.run("compare", run.toString(), run.resolve("no-such-run").toString())).as("tool error").isEqualTo(2);
     }
 
     @Test
