@@ -13,6 +13,8 @@ import java.util.concurrent.TimeUnit;
  */
 final class CpuClock implements AutoCloseable {
 
+    private static final long SLACK_MILLIS = 2_000;
+
     private final long pid;
     private final List<long[]> readings = new ArrayList<>();
     private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -40,6 +42,19 @@ final class CpuClock implements AutoCloseable {
     }
 
     private Double at(long millis) {
+        if (readings.isEmpty()) {
+            return null;
+        }
+        // the first reading comes just after sampling starts, the last just after it stops: an instant a moment
+        // outside the readings takes the nearest one
+        long[] first = readings.get(0);
+        long[] last = readings.get(readings.size() - 1);
+        if (millis < first[0]) {
+            return first[0] - millis <= SLACK_MILLIS ? (double) first[1] : null;
+        }
+        if (millis > last[0]) {
+            return millis - last[0] <= SLACK_MILLIS ? (double) last[1] : null;
+        }
         for (int i = 1; i < readings.size(); i++) {
             long[] before = readings.get(i - 1);
             long[] after = readings.get(i);

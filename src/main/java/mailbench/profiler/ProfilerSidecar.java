@@ -116,8 +116,8 @@ public final class ProfilerSidecar {
         } catch (IOException e) {
             return fail("could not run asprof: " + e.getMessage());
         }
-        startedAt = Instant.now();
         cpu = new CpuClock(pid);
+        startedAt = Instant.now();
         state = State.RUNNING;
         return status();
     }
@@ -127,8 +127,8 @@ public final class ProfilerSidecar {
         if (state != State.RUNNING) {
             throw new Conflict("no capture is running (state " + state + ")");
         }
-        stoppedAt = Instant.now();
         cpu.close();
+        stoppedAt = Instant.now();
         if (targetProblem().isPresent()) {
             return fail("process " + pid + " ended during the capture");
         }
