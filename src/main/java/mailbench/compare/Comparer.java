@@ -17,6 +17,7 @@ import org.apache.commons.statistics.inference.MannWhitneyUTest;
 
 import mailbench.profiler.CollapsedStacks;
 import mailbench.profiler.ThreadGroup;
+import mailbench.profiler.TopFrames;
 
 /**
  * Base runs against current runs. The rule, for each {@link Metric}: the current median is worse
@@ -153,16 +154,8 @@ public final class Comparer {
                 return null;
             }
             CollapsedStacks stacks = group == null ? run.stacks() : run.stacks().inGroup(group);
-            for (CollapsedStacks.Stack stack : stacks.stacks()) {
-                samples += stack.samples();
-                Set<String> seen = new HashSet<>();
-                for (String frame : stack.frames()) {
-                    String method = CollapsedStacks.method(frame);
-                    if (seen.add(method)) {
-                        counts.merge(method, stack.samples(), Long::sum);
-                    }
-                }
-            }
+            samples += stacks.samples();
+            TopFrames.totals(stacks, counts);
         }
         Map<String, Double> shares = new HashMap<>();
         long total = samples;

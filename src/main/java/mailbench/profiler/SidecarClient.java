@@ -33,10 +33,6 @@ public final class SidecarClient {
         this.token = token;
     }
 
-    public URI base() {
-        return base;
-    }
-
     public JsonNode status() throws IOException, InterruptedException {
         return call("GET", "/status");
     }

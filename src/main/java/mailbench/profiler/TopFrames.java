@@ -27,22 +27,31 @@ public final class TopFrames {
 
     public static Ranking of(CollapsedStacks stacks, int limit) {
         Map<String, Long> self = new HashMap<>();
-        Map<String, Long> total = new HashMap<>();
         for (CollapsedStacks.Stack stack : stacks.stacks()) {
-            if (stack.frames().isEmpty()) {
-                continue;
+            if (!stack.frames().isEmpty()) {
+                self.merge(CollapsedStacks.method(stack.frames().get(stack.frames().size() - 1)), stack.samples(), Long::sum);
             }
-            self.merge(CollapsedStacks.method(stack.frames().get(stack.frames().size() - 1)), stack.samples(), Long::sum);
+        }
+        long samples = stacks.samples();
+        return new Ranking(samples, top(self, samples, limit), top(totals(stacks), samples, limit));
+    }
+
+    /** Samples per method anywhere on the stack, each method counted once per stack; added to {@code into}. */
+    public static Map<String, Long> totals(CollapsedStacks stacks, Map<String, Long> into) {
+        for (CollapsedStacks.Stack stack : stacks.stacks()) {
             Set<String> seen = new HashSet<>();
             for (String frame : stack.frames()) {
                 String method = CollapsedStacks.method(frame);
                 if (seen.add(method)) {
-                    total.merge(method, stack.samples(), Long::sum);
+                    into.merge(method, stack.samples(), Long::sum);
                 }
             }
         }
-        long samples = stacks.samples();
-        return new Ranking(samples, top(self, samples, limit), top(total, samples, limit));
+        return into;
+    }
+
+    private static Map<String, Long> totals(CollapsedStacks stacks) {
+        return totals(stacks, new HashMap<>());
     }
 
     private static List<Frame> top(Map<String, Long> counts, long samples, int limit) {

@@ -6,6 +6,8 @@ import java.util.List;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 
+import mailbench.profiler.CaptureSettings;
+
 /**
  * summary.json's {@code profile}: either the capture's numbers or "none" with the reason.
  * {@code cpuMsPerRequest} = samples x interval / requests completed inside the capture window
@@ -39,7 +41,7 @@ public record ProfileSection(
     public static ProfileSection captured(JsonNode report, long requests, List<String> files) {
         long samples = report.path("samples").asLong();
         int intervalMs = report.path("intervalMs").asInt();
-        boolean cpu = !"wall".equals(report.path("event").asText());
+        boolean cpu = new CaptureSettings(report.path("event").asText(), intervalMs).measuresCpu();
         Double perRequest = cpu && requests > 0 ? Math.round(samples * (double) intervalMs / requests * 10_000) / 10_000.0 : null;
         return new ProfileSection(CAPTURED, null, report.path("event").asText(), intervalMs,
             Instant.parse(report.path("startedAt").asText()), Instant.parse(report.path("stoppedAt").asText()), samples,
