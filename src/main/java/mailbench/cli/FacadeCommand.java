@@ -77,6 +77,10 @@ final class FacadeCommand implements Callable<Integer> {
         + " measured anti-pattern, needs --transport rest-client (default: ${DEFAULT-VALUE})", defaultValue = "shared")
     String mapper;
 
+    @Option(names = "--projection", description = "Where a search hit's fields come from: doc-values (no stored field read) or"
+        + " source (_id and a filtered _source, typed) (default: ${DEFAULT-VALUE})", defaultValue = "doc-values")
+    String projection;
+
     @Mixin
     ChildOptions child;
 
@@ -84,13 +88,14 @@ final class FacadeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         FacadeConfig config = new FacadeConfig(host, port, opensearch, index, shards, eventLoops, ioThreads, maxConnections,
             maxInFlight, maxBodyBytes, maxBulkItems, Duration.ofMillis(connectTimeoutMs), Duration.ofMillis(responseTimeoutMs),
-            new ClientOptions(ClientOptions.Transport.of(transport), ClientOptions.Mapper.of(mapper)));
+            new ClientOptions(ClientOptions.Transport.of(transport), ClientOptions.Mapper.of(mapper), ClientOptions.Projection.of(projection)));
         child.watchParent();
         FacadeServer server = FacadeServer.start(config);
         CountDownLatch stopped = ChildOptions.onShutdown(server::close, "facade-shutdown");
         String url = "http://" + config.host() + ":" + server.port();
         System.out.println("facade: " + url + " (OpenSearch " + config.opensearch() + ", index " + config.index() + ", opensearch-java "
-            + ClientVersion.opensearchJava() + ", transport " + transport + ", mapper " + mapper + ")");
+            + ClientVersion.opensearchJava() + ", transport " + transport + ", mapper " + mapper
+            + ", projection " + projection + ")");
         child.announceReady(url);
         stopped.await();
         return 0;

@@ -30,7 +30,7 @@ public final class FacadeServer implements AutoCloseable {
     }
 
     public static FacadeServer start(FacadeConfig config) {
-        MailStore store = new MailStore(OpenSearchClients.create(config), config.index());
+        MailStore store = new MailStore(OpenSearchClients.create(config), config.index(), config.client().projection());
         Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(config.eventLoops()));
         try {
             HttpServer server = vertx.createHttpServer(new HttpServerOptions().setHost(config.host()).setPort(config.port()))

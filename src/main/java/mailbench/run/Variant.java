@@ -12,7 +12,10 @@ import java.util.Map;
 public record Variant(String name, String description, String opensearchJava, List<String> facadeArgs) {
 
     public static final Map<String, Variant> ALL = byName(
-        new Variant("default", "opensearch-java as pinned, ApacheHttpClient5Transport, one shared mapper", null, List.of()),
+        new Variant("default", "opensearch-java as pinned, ApacheHttpClient5Transport, one shared mapper, hits from doc values", null,
+            List.of()),
+        new Variant("source-projection", "as default, but hits from _id and a filtered _source (typed): the node reads stored fields",
+            null, List.of("--projection", "source")),
         new Variant("rest-client", "opensearch-java as pinned on RestClientTransport: the base for the two below", null,
             List.of("--transport", "rest-client")),
         new Variant("opensearch-java-2.2.0", "opensearch-java 2.2.0 (a JSON provider SPI lookup per response parser, issue #292)"

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 
 import mailbench.facade.opensearch.ClientOptions;
 import mailbench.facade.opensearch.ClientOptions.Mapper;
+import mailbench.facade.opensearch.ClientOptions.Projection;
 import mailbench.facade.opensearch.ClientOptions.Transport;
 
 class ClientOptionsTest {
@@ -17,19 +18,22 @@ class ClientOptionsTest {
         assertThat(Transport.of("rest-client")).isEqualTo(Transport.REST_CLIENT);
         assertThat(Mapper.of("per-request")).isEqualTo(Mapper.PER_REQUEST);
         assertThat(Mapper.of("shared")).isEqualTo(Mapper.SHARED);
+        assertThat(Projection.of("doc-values")).isEqualTo(Projection.DOC_VALUES);
+        assertThat(Projection.of("source")).isEqualTo(Projection.SOURCE);
     }
 
     @Test
     void shouldNameTheAcceptedValuesOfABadOne() {
         assertThatThrownBy(() -> Transport.of("REST_CLIENT")).hasMessage("--transport must be httpclient5 or rest-client, got 'REST_CLIENT'");
         assertThatThrownBy(() -> Mapper.of("")).hasMessage("--mapper must be shared or per-request, got ''");
+        assertThatThrownBy(() -> Projection.of("docvalues")).hasMessage("--projection must be doc-values or source, got 'docvalues'");
     }
 
     @Test
     void aMapperPerRequestShouldNeedTheRestClient() {
-        assertThatThrownBy(() -> new ClientOptions(Transport.HTTPCLIENT5, Mapper.PER_REQUEST))
+        assertThatThrownBy(() -> new ClientOptions(Transport.HTTPCLIENT5, Mapper.PER_REQUEST, Projection.DOC_VALUES))
             .isInstanceOf(IllegalArgumentException.class)
             .hasMessage("--mapper per-request needs --transport rest-client");
-        assertThat(new ClientOptions(Transport.REST_CLIENT, Mapper.PER_REQUEST).mapper()).isEqualTo(Mapper.PER_REQUEST);
+        assertThat(new ClientOptions(Transport.REST_CLIENT, Mapper.PER_REQUEST, Projection.SOURCE).mapper()).isEqualTo(Mapper.PER_REQUEST);
     }
 }

@@ -170,6 +170,8 @@ abstract class FacadeContract {
             assertThat(reply.json().get("total").asLong()).isEqualTo(2);
             assertThat(reply.json().at("/hits/0/subject").asText()).isEqualTo("Re: Quarterly report ready");
             assertThat(reply.json().at("/hits/0/from").asText()).isEqualTo("alice@example.com");
+            assertThat(reply.json().at("/hits/0/receivedAt").asText()).isEqualTo("2025-03-05T08:15:00Z");
+            assertThat(reply.json().at("/hits/1/subject").asText()).isEqualTo("Quarterly report ready");
         }
 
         @Test

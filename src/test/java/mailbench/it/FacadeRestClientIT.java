@@ -14,6 +14,6 @@ class FacadeRestClientIT extends FacadeContract {
 
     @Override
     ClientOptions clientOptions() {
-        return new ClientOptions(ClientOptions.Transport.REST_CLIENT, ClientOptions.Mapper.PER_REQUEST);
+        return new ClientOptions(ClientOptions.Transport.REST_CLIENT, ClientOptions.Mapper.PER_REQUEST, ClientOptions.Projection.DOC_VALUES);
     }
 }

@@ -13,7 +13,8 @@ class VariantTest {
 
     @Test
     void shouldOfferTheDocumentedVariants() {
-        assertThat(Variant.ALL.keySet()).containsExactly("default", "rest-client", "opensearch-java-2.2.0", "mapper-per-request");
+        assertThat(Variant.ALL.keySet()).containsExactly("default", "source-projection", "rest-client", "opensearch-java-2.2.0",
+            "mapper-per-request");
         assertThat(Variant.ALL.values()).allSatisfy(v -> assertThat(v.description()).isNotBlank());
     }
 
@@ -23,8 +24,9 @@ class VariantTest {
             assertThat(clientOptions(variant.facadeArgs())).as(variant.name()).isNotNull();
         }
         assertThat(clientOptions(Variant.named("mapper-per-request").facadeArgs()))
-            .isEqualTo(new ClientOptions(ClientOptions.Transport.REST_CLIENT, ClientOptions.Mapper.PER_REQUEST));
+            .isEqualTo(new ClientOptions(ClientOptions.Transport.REST_CLIENT, ClientOptions.Mapper.PER_REQUEST, ClientOptions.Projection.DOC_VALUES));
         assertThat(clientOptions(Variant.named("default").facadeArgs())).isEqualTo(ClientOptions.DEFAULT);
+        assertThat(clientOptions(Variant.named("source-projection").facadeArgs()).projection()).isEqualTo(ClientOptions.Projection.SOURCE);
     }
 
     @Test
@@ -38,17 +40,19 @@ class VariantTest {
         assertThatThrownBy(() -> Variant.named("nope")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("known: default");
     }
 
-    /** Reads --transport/--mapper the way the facade command does. */
+    /** Reads --transport/--mapper/--projection the way the facade command does. */
     private static ClientOptions clientOptions(List<String> args) {
         String transport = "httpclient5";
         String mapper = "shared";
+        String projection = "doc-values";
         for (int i = 0; i < args.size(); i += 2) {
             switch (args.get(i)) {
                 case "--transport" -> transport = args.get(i + 1);
                 case "--mapper" -> mapper = args.get(i + 1);
+                case "--projection" -> projection = args.get(i + 1);
                 default -> throw new AssertionError("unexpected facade option " + args.get(i));
             }
         }
-        return new ClientOptions(ClientOptions.Transport.of(transport), ClientOptions.Mapper.of(mapper));
+        return new ClientOptions(ClientOptions.Transport.of(transport), ClientOptions.Mapper.of(mapper), ClientOptions.Projection.of(projection));
     }
 }

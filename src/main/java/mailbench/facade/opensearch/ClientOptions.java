@@ -4,12 +4,13 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * How the facade's client talks to OpenSearch: the transport, and whether one JSON mapper is
- * shared by all requests or a new one is built per request (the anti-pattern a variant measures).
+ * How the facade's client talks to OpenSearch: the transport, whether one JSON mapper is shared
+ * by all requests or a new one is built per request (the anti-pattern a variant measures), and
+ * where a search's projection comes from.
  */
-public record ClientOptions(Transport transport, Mapper mapper) {
+public record ClientOptions(Transport transport, Mapper mapper, Projection projection) {
 
-    public static final ClientOptions DEFAULT = new ClientOptions(Transport.HTTPCLIENT5, Mapper.SHARED);
+    public static final ClientOptions DEFAULT = new ClientOptions(Transport.HTTPCLIENT5, Mapper.SHARED, Projection.DOC_VALUES);
 
     /** The HTTP layer under opensearch-java. */
     public enum Transport {
@@ -18,13 +19,8 @@ public record ClientOptions(Transport transport, Mapper mapper) {
         /** RestClientTransport over the low-level RestClient (httpasyncclient 4); the only one in 2.2.0; I/O threads {@code I/O dispatcher N}. */
         REST_CLIENT;
 
-        public String option() {
-            return name().toLowerCase(Locale.ROOT).replace('_', '-');
-        }
-
         public static Transport of(String option) {
-            return Arrays.stream(values()).filter(t -> t.option().equals(option)).findFirst().orElseThrow(() ->
-                new IllegalArgumentException("--transport must be httpclient5 or rest-client, got '" + option + "'"));
+            return parse(values(), "--transport", option);
         }
     }
 
@@ -32,19 +28,36 @@ public record ClientOptions(Transport transport, Mapper mapper) {
     public enum Mapper {
         SHARED, PER_REQUEST;
 
-        public String option() {
-            return name().toLowerCase(Locale.ROOT).replace('_', '-');
-        }
-
         public static Mapper of(String option) {
-            return Arrays.stream(values()).filter(m -> m.option().equals(option)).findFirst().orElseThrow(() ->
-                new IllegalArgumentException("--mapper must be shared or per-request, got '" + option + "'"));
+            return parse(values(), "--mapper", option);
         }
     }
 
+    /** Where a search hit's id, subject, sender and date come from. */
+    public enum Projection {
+        /** Doc values only, no stored field read (see {@link DocValueHits}); generic JSON per hit. */
+        DOC_VALUES,
+        /** The document id and a filtered {@code _source}, decoded into a typed record: the node decompresses each hit's stored document. */
+        SOURCE;
+
+        public static Projection of(String option) {
+            return parse(values(), "--projection", option);
+        }
+    }
+
+    /** The command-line spelling of a value: lower case, '-' for '_'. */
+    public static String option(Enum<?> value) {
+        return value.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    private static <E extends Enum<E>> E parse(E[] values, String flag, String option) {
+        return Arrays.stream(values).filter(v -> option(v).equals(option)).findFirst().orElseThrow(() -> new IllegalArgumentException(
+            flag + " must be " + String.join(" or ", Arrays.stream(values).map(ClientOptions::option).toList()) + ", got '" + option + "'"));
+    }
+
     public ClientOptions {
-        if (transport == null || mapper == null) {
-            throw new IllegalArgumentException("--transport and --mapper must be given");
+        if (transport == null || mapper == null || projection == null) {
+            throw new IllegalArgumentException("--transport, --mapper and --projection must be given");
         }
         if (mapper == Mapper.PER_REQUEST && transport != Transport.REST_CLIENT) {
             // a RestClientTransport is a cheap wrapper around the shared RestClient, so a client per request is

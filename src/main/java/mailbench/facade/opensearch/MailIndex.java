@@ -12,6 +12,8 @@ import org.opensearch.client.opensearch.indices.CreateIndexRequest;
  */
 public final class MailIndex {
 
+    static final int SUBJECT_RAW_MAX_CHARS = 8191;
+
     private MailIndex() {
     }
 
@@ -24,7 +26,9 @@ public final class MailIndex {
             .properties("from", p -> p.keyword(k -> k))
             .properties("to", p -> p.keyword(k -> k))
             .properties("cc", p -> p.keyword(k -> k))
-            .properties("subject", p -> p.text(t -> t.fields("raw", f -> f.keyword(k -> k.ignoreAbove(256)))))
+            // subject.raw's doc values are the subject of a search hit: ignore_above as high as Lucene's term limit allows
+            // (32,766 bytes, 4 bytes a character at most), so only absurd subjects are listed without one
+            .properties("subject", p -> p.text(t -> t.fields("raw", f -> f.keyword(k -> k.ignoreAbove(SUBJECT_RAW_MAX_CHARS)))))
             .properties("body", p -> p.text(t -> t))
             .properties("receivedAt", p -> p.date(d -> d))
             .properties("flags", p -> p.keyword(k -> k))

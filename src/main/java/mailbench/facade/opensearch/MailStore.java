@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 import org.opensearch.client.json.JsonData;
+import org.opensearch.client.opensearch.OpenSearchAsyncClient;
 import org.opensearch.client.opensearch._types.FieldValue;
 import org.opensearch.client.opensearch._types.Refresh;
 import org.opensearch.client.opensearch._types.SortOrder;
@@ -28,10 +29,12 @@ public final class MailStore implements AutoCloseable {
 
     private final OpenSearchClients clients;
     private final String index;
+    private final ClientOptions.Projection projection;
 
-    public MailStore(OpenSearchClients clients, String index) {
+    public MailStore(OpenSearchClients clients, String index, ClientOptions.Projection projection) {
         this.clients = clients;
         this.index = index;
+        this.projection = projection;
     }
 
     public String index() {
@@ -68,6 +71,10 @@ public final class MailStore implements AutoCloseable {
     }
 
     public CompletableFuture<SearchPage> search(MailQuery query) {
+        if (projection == ClientOptions.Projection.DOC_VALUES) {
+            OpenSearchAsyncClient client = clients.async();
+            return call(() -> client._transport().performRequestAsync(searchRequest(query), DocValueHits.ENDPOINT, client._transportOptions()));
+        }
         return call(() -> clients.async().search(searchRequest(query), MessageSummary.class)).thenApply(response -> {
             List<SearchPage.Hit> hits = new ArrayList<>(response.hits().hits().size());
             for (Hit<MessageSummary> hit : response.hits().hits()) {
@@ -130,8 +137,15 @@ public final class MailStore implements AutoCloseable {
             s.index(index)
                 .query(q -> q.bool(boolQuery))
                 .from(query.offset())
-                .size(query.limit())
-                .source(src -> src.filter(f -> f.includes(List.of(MessageSummary.SOURCE_FIELDS))));
+                .size(query.limit());
+            if (projection == ClientOptions.Projection.DOC_VALUES) {
+                s.storedFields("_none_");
+                for (String field : DocValueHits.FIELDS) {
+                    s.docvalueFields(f -> f.field(field));
+                }
+            } else {
+                s.source(src -> src.filter(f -> f.includes(List.of(MessageSummary.SOURCE_FIELDS))));
+            }
             switch (query.sort()) {
                 case RECEIVED_AT_DESC -> s.sort(o -> o.field(f -> f.field("receivedAt").order(SortOrder.Desc)));
                 case RECEIVED_AT_ASC -> s.sort(o -> o.field(f -> f.field("receivedAt").order(SortOrder.Asc)));

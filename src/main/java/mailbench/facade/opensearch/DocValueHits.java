@@ -1,0 +1,101 @@
+package mailbench.facade.opensearch;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import org.opensearch.client.json.JsonData;
+import org.opensearch.client.json.JsonpDeserializer;
+import org.opensearch.client.json.JsonpUtils;
+import org.opensearch.client.json.ObjectDeserializer;
+import org.opensearch.client.opensearch.core.SearchRequest;
+import org.opensearch.client.transport.endpoints.SimpleEndpoint;
+
+import jakarta.json.JsonArray;
+import jakarta.json.JsonValue;
+
+/**
+ * The search response of the doc-values projection ({@link ClientOptions.Projection#DOC_VALUES}):
+ * hits carry no stored fields at all ({@code stored_fields: _none_}), only {@code fields} read from
+ * doc values. Reading any stored field, even just {@code _id}, makes the node decompress the
+ * whole stored document (body included): about half of its CPU per search on this corpus.
+ *
+ * <p>Without {@code _id} the client's own {@code Hit} cannot be built (the id is required), so
+ * this is the client's search endpoint with a response deserializer of our own, made of the
+ * client's JSON-P building blocks. Each hit's {@code fields} are parsed exactly as
+ * {@code Hit.fields()} parses them, as generic {@link JsonData}: the path on which opensearch-java
+ * 2.2.0 looks up its JSON provider (issue #292).
+ */
+final class DocValueHits {
+
+    static final String MESSAGE_ID = "messageId";
+    static final String SUBJECT = "subject.raw";
+    static final String FROM = "from";
+    static final String RECEIVED_AT = "receivedAt";
+    /** The doc-values fields a search asks for: the hit's id and the listing's projection. */
+    static final List<String> FIELDS = List.of(MESSAGE_ID, SUBJECT, FROM, RECEIVED_AT);
+
+    static final SimpleEndpoint<SearchRequest, SearchPage> ENDPOINT = SearchRequest._ENDPOINT.withResponseDeserializer(page());
+
+    private DocValueHits() {
+    }
+
+    private static final class PageBuilder {
+        long total = -1;
+        List<SearchPage.Hit> hits = List.of();
+    }
+
+    private static JsonpDeserializer<SearchPage> page() {
+        ObjectDeserializer<PageBuilder> total = skippingUnknown(PageBuilder::new);
+        total.add((b, value) -> b.total = value, JsonpDeserializer.longDeserializer(), "value");
+
+        ObjectDeserializer<PageBuilder> hits = skippingUnknown(PageBuilder::new);
+        hits.add((b, value) -> b.total = value.total, total, "total");
+        hits.add((b, value) -> b.hits = value, JsonpDeserializer.arrayDeserializer(hit()), "hits");
+
+        ObjectDeserializer<PageBuilder> response = skippingUnknown(PageBuilder::new);
+        response.add((b, value) -> {
+            b.total = value.total;
+            b.hits = value.hits;
+        }, hits, "hits");
+        return JsonpDeserializer.of(response.acceptedEvents(), (parser, mapper, event) -> {
+            PageBuilder b = response.deserialize(parser, mapper, event);
+            return new SearchPage(b.total < 0 ? b.hits.size() : b.total, b.hits);
+        });
+    }
+
+    private static final class HitBuilder {
+        Map<String, JsonData> fields = Map.of();
+    }
+
+    private static JsonpDeserializer<SearchPage.Hit> hit() {
+        ObjectDeserializer<HitBuilder> hit = skippingUnknown(HitBuilder::new);
+        hit.add((b, value) -> b.fields = value, JsonpDeserializer.stringMapDeserializer(JsonData._DESERIALIZER), "fields");
+        return JsonpDeserializer.of(hit.acceptedEvents(), (parser, mapper, event) -> {
+            Map<String, JsonData> fields = hit.deserialize(parser, mapper, event).fields;
+            String receivedAt = first(fields, RECEIVED_AT);
+            return new SearchPage.Hit(first(fields, MESSAGE_ID), first(fields, SUBJECT), first(fields, FROM),
+                receivedAt == null ? null : Instant.parse(receivedAt));
+        });
+    }
+
+    /** A doc-values field is an array of values; these fields hold one (or none when missing, e.g. a subject over ignore_above). */
+    private static String first(Map<String, JsonData> fields, String name) {
+        JsonData data = fields.get(name);
+        if (data == null) {
+            return null;
+        }
+        JsonValue value = data.toJson();
+        if (value instanceof JsonArray array && !array.isEmpty()) {
+            return array.getString(0);
+        }
+        return null;
+    }
+
+    /** Responses carry more than we read (took, _shards, scores, sort values): skip it whatever the mapper's setting. */
+    private static <B> ObjectDeserializer<B> skippingUnknown(java.util.function.Supplier<B> builder) {
+        ObjectDeserializer<B> deserializer = new ObjectDeserializer<>(builder);
+        deserializer.setUnknownFieldHandler((b, name, parser, mapper) -> JsonpUtils.skipValue(parser));
+        return deserializer;
+    }
+}
