@@ -46,7 +46,9 @@ object DirectRequests extends MailRequests {
   import MailRequests._
 
   private val Index = "mail"
-  private val Tail = """"sort":[{"receivedAt":{"order":"desc"}}],"_source":{"includes":["subject","from","receivedAt"]},"from":0,"size":20}"""
+  // the default projection: doc values only, no stored field (see DocValueHits)
+  private val Tail = """"sort":[{"receivedAt":{"order":"desc"}}],"stored_fields":["_none_"],""" +
+    """"docvalue_fields":[{"field":"messageId"},{"field":"subject.raw"},{"field":"from"},{"field":"receivedAt"}],"from":0,"size":20}"""
   private val Mailbox = """{"term":{"mailboxId":{"value":"#{mailboxId}"}}}"""
   private val directHits = substring("\"total\":{\"value\":0,").notExists
 
