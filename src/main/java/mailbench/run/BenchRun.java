@@ -10,6 +10,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -44,6 +45,7 @@ public final class BenchRun {
     private URI opensearchUrl;
     private Path feeders;
     private RunProfiler profiler;
+    private HostCpu hostCpu;
     private boolean finished;
 
     private BenchRun(BenchConfig config, SimulationLog log, Path folder) {
@@ -156,6 +158,9 @@ public final class BenchRun {
     public void loadStarting() {
         ProfileWindow.of(config.warmupSeconds(), config.durationSeconds(), config.profiling().trimSeconds())
             .ifPresentOrElse(profiler::start, () -> profiler.skip("the measured phase is too short for a capture window"));
+        Map<String, Long> pids = new LinkedHashMap<>(stack == null ? Map.of() : stack.pids());
+        pids.put("gatling", ProcessHandle.current().pid());
+        hostCpu = HostCpu.start(pids);
         record.event("load starting");
         writeQuietly();
     }
@@ -217,6 +222,9 @@ public final class BenchRun {
         if (profiler != null) {
             profiler.stop();
         }
+        if (hostCpu != null) {
+            hostCpu.close();
+        }
         Optional<Path> gatlingRun = gatlingRunDir();
         if (gatlingRun.isEmpty()) {
             record.event("no simulation.log found under " + config.gatlingResults());
@@ -236,6 +244,9 @@ public final class BenchRun {
                 }
             });
             RunSummary summary = builder.build(complete).withProfile(profileSection(inProfileWindow[0]));
+            if (hostCpu != null && summary.window() != null) {
+                summary = summary.withCpu(hostCpu.between(summary.window().startMillis(), summary.window().endMillis()));
+            }
             Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(folder.resolve("summary.json").toFile(), summary);
             if (summary.window() != null) {
                 record.measuredStart = Instant.ofEpochMilli(summary.window().startMillis());

@@ -9,14 +9,20 @@ import java.util.TreeMap;
  * summary.json: the measured phase's numbers (warm-up excluded) overall and per request name.
  * Built from Gatling's own simulation.log records, because Gatling 3.15 writes no JSON stats
  * and its report mixes warm-up into the global numbers and divides throughput by the whole run.
- * {@code profile} is the profiler's section (see {@link ProfileSection}).
+ * {@code profile} is the profiler's section (see {@link ProfileSection}), {@code cpu} where the
+ * machine's cores went in the measured window (see {@link HostCpu}).
  */
 public record RunSummary(Stats measured, List<NamedStats> requests, WarmUp warmUp, Window window, boolean complete,
-                         ProfileSection profile) {
+                         ProfileSection profile, HostCpu.Section cpu) {
 
     /** The same numbers with the profiler's section. */
     public RunSummary withProfile(ProfileSection section) {
-        return new RunSummary(measured, requests, warmUp, window, complete, section);
+        return new RunSummary(measured, requests, warmUp, window, complete, section, cpu);
+    }
+
+    /** The same numbers with the machine's CPU section. */
+    public RunSummary withCpu(HostCpu.Section section) {
+        return new RunSummary(measured, requests, warmUp, window, complete, profile, section);
     }
 
     /** Numbers of a set of requests; rps over the window in which they were sent. */
@@ -65,7 +71,7 @@ public record RunSummary(Stats measured, List<NamedStats> requests, WarmUp warmU
             List<NamedStats> requests = new ArrayList<>();
             byName.forEach((name, stats) -> requests.add(NamedStats.of(name, stats.toStats(window))));
             Window bounds = measured.count() == 0 ? null : new Window(measured.firstStart, measured.lastStart);
-            return new RunSummary(measured.toStats(window), requests, new WarmUp(warmUpRequests, warmUpKo), bounds, complete, null);
+            return new RunSummary(measured.toStats(window), requests, new WarmUp(warmUpRequests, warmUpKo), bounds, complete, null, null);
         }
     }
 }

@@ -17,6 +17,16 @@ final class SummaryTable {
         RunSummary.Stats m = summary.measured();
         out.append(String.format("  %-28s %9d %7d %9.1f %7d %7d %7d %7d", "ALL MEASURED", m.requests(), m.ko(), m.rps(), m.p50Ms(),
             m.p95Ms(), m.p99Ms(), m.maxMs()));
+        HostCpu.Section cpu = summary.cpu();
+        if (cpu != null) {
+            StringBuilder line = new StringBuilder("\n  cores used (of " + cpu.cores() + "):");
+            cpu.processes().forEach((name, cores) -> line.append(String.format(" %s %.2f,", name, cores)));
+            if (cpu.busy() != null) {
+                line.append(String.format(" other processes %.2f | host busy %.2f, stolen by the hypervisor %.2f, idle %.2f",
+                    cpu.otherProcesses(), cpu.busy(), cpu.steal(), cpu.idle()));
+            }
+            out.append(line);
+        }
         return out.toString();
     }
 }

@@ -5,7 +5,9 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -149,6 +151,17 @@ public final class LocalStack implements AutoCloseable {
 
     public long nodePid() {
         return node.pid();
+    }
+
+    /** The stack's processes by role (opensearch, facade, and profiler when its sidecar runs). */
+    public Map<String, Long> pids() {
+        Map<String, Long> pids = new LinkedHashMap<>();
+        pids.put("opensearch", node.pid());
+        pids.put("facade", facade.pid());
+        if (sidecar != null) {
+            pids.put("profiler", sidecar.pid());
+        }
+        return pids;
     }
 
     /** Keeps the JVMs' logs with the run (the node's data is not kept). */

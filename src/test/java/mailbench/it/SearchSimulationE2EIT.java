@@ -43,6 +43,14 @@ class SearchSimulationE2EIT {
         assertThat(run.resolve("gatling").resolve("index.html")).isRegularFile();
         assertThat(run.resolve("logs").resolve("facade.log")).isRegularFile();
 
+        // where the cores went in the measured window: every process of the run, and the machine
+        JsonNode cpu = summary.get("cpu");
+        assertThat(cpu.get("seconds").asDouble()).isBetween(5.0, 11.0);
+        assertThat(cpu.get("processes").fieldNames()).toIterable().containsExactly("opensearch", "facade", "profiler", "gatling");
+        assertThat(cpu.at("/processes/opensearch").asDouble()).isPositive();
+        assertThat(cpu.at("/processes/facade").asDouble()).isPositive();
+        assertThat(cpu.get("busy").asDouble()).isPositive().isLessThanOrEqualTo(cpu.get("cores").asDouble() + 0.1);
+
         // the profile of the measured phase, captured by the sidecar and copied into the run folder
         JsonNode profile = summary.get("profile");
         assertThat(profile.get("status").asText()).as(profile.toString()).isEqualTo("captured");

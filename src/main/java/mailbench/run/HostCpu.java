@@ -1,0 +1,136 @@
+package mailbench.run;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Where the machine's cores went during the measured phase: each process of the run (the local
+ * stack's JVMs and this one, which runs Gatling) and the machine as a whole, including the time
+ * the hypervisor gave to other guests ({@code steal}). Read once a second from the OS; the
+ * section says whether a slow run was the stack or a busy host. Null fields where the OS does
+ * not tell (no /proc/stat, a process that is gone).
+ */
+public final class HostCpu implements AutoCloseable {
+
+    private static final Path PROC_STAT = Path.of("/proc/stat");
+    /** /proc/stat counts in USER_HZ, 100 a second on Linux. */
+    private static final long MILLIS_PER_TICK = 10;
+
+    private final Map<String, Long> pids;
+    private final List<Reading> readings = new ArrayList<>();
+    private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread thread = new Thread(r, "host-cpu");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    /** One reading: when, the machine's counters (user, system, idle, steal; ms) and each process's CPU ms. */
+    record Reading(long millis, long[] machine, Map<String, Long> processes) {
+    }
+
+    /** The measured phase's share: cores used on average by each process and by the machine. */
+    public record Section(double seconds, int cores, Map<String, Double> processes, Double busy, Double steal, Double idle,
+                          Double otherProcesses) {
+    }
+
+    private HostCpu(Map<String, Long> pids) {
+        this.pids = new LinkedHashMap<>(pids);
+    }
+
+    /** Starts reading now and every second; {@code pids} names the processes to follow. */
+    public static HostCpu start(Map<String, Long> pids) {
+        HostCpu cpu = new HostCpu(pids);
+        cpu.read();
+        cpu.ticker.scheduleAtFixedRate(cpu::read, 1, 1, TimeUnit.SECONDS);
+        return cpu;
+    }
+
+    private void read() {
+        long now = System.currentTimeMillis();
+        long[] machine = machineCounters();
+        Map<String, Long> processes = new LinkedHashMap<>();
+        pids.forEach((name, pid) -> ProcessHandle.of(pid).flatMap(p -> p.info().totalCpuDuration())
+            .ifPresent(cpu -> processes.put(name, cpu.toMillis())));
+        synchronized (readings) {
+            readings.add(new Reading(now, machine, processes));
+        }
+    }
+
+    /** user+nice, system+irq+softirq, idle+iowait, steal, in ms; null without /proc/stat. */
+    static long[] machineCounters() {
+        try {
+            for (String line : Files.readAllLines(PROC_STAT)) {
+                if (line.startsWith("cpu ")) {
+                    return parseCpuLine(line);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux, or not readable: the machine part stays empty
+        }
+        return null;
+    }
+
+    static long[] parseCpuLine(String line) {
+        String[] f = line.trim().split("\\s+");
+        long[] v = new long[9];
+        for (int i = 0; i < v.length && i + 1 < f.length; i++) {
+            v[i] = Long.parseLong(f[i + 1]);
+        }
+        // fields: user nice system idle iowait irq softirq steal guest (guest is already inside user)
+        return new long[] {(v[0] + v[1]) * MILLIS_PER_TICK, (v[2] + v[5] + v[6]) * MILLIS_PER_TICK,
+            (v[3] + v[4]) * MILLIS_PER_TICK, v[7] * MILLIS_PER_TICK};
+    }
+
+    /**
+     * Average cores over [from, to] (epoch ms), from the first reading inside it to the last one, so
+     * no value is interpolated; null when fewer than two readings fall inside.
+     */
+    public Section between(long fromMillis, long toMillis) {
+        List<Reading> inside;
+        synchronized (readings) {
+            inside = readings.stream().filter(r -> r.millis() >= fromMillis && r.millis() <= toMillis).toList();
+        }
+        if (inside.size() < 2) {
+            return null;
+        }
+        return section(inside.get(0), inside.get(inside.size() - 1), Runtime.getRuntime().availableProcessors());
+    }
+
+    static Section section(Reading first, Reading last, int cores) {
+        double millis = last.millis() - first.millis();
+        Map<String, Double> processes = new LinkedHashMap<>();
+        first.processes().forEach((name, cpu) -> {
+            Long end = last.processes().get(name);
+            if (end != null) {
+                processes.put(name, round((end - cpu) / millis));
+            }
+        });
+        if (first.machine() == null || last.machine() == null) {
+            return new Section(round(millis / 1000), cores, processes, null, null, null, null);
+        }
+        double user = (last.machine()[0] - first.machine()[0]) / millis;
+        double system = (last.machine()[1] - first.machine()[1]) / millis;
+        double idle = (last.machine()[2] - first.machine()[2]) / millis;
+        double steal = (last.machine()[3] - first.machine()[3]) / millis;
+        double ours = processes.values().stream().mapToDouble(Double::doubleValue).sum();
+        return new Section(round(millis / 1000), cores, processes, round(user + system), round(steal), round(idle),
+            round(Math.max(0, user + system - ours)));
+    }
+
+    private static double round(double value) {
+        return Math.round(value * 100) / 100.0;
+    }
+
+    @Override
+    public void close() {
+        ticker.shutdownNow();
+    }
+}

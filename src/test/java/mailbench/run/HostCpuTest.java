@@ -1,0 +1,63 @@
+package mailbench.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+class HostCpuTest {
+
+    @Test
+    void shouldReadTicksAsMillisAndFoldIrqIntoSystemAndIowaitIntoIdle() {
+        long[] ms = HostCpu.parseCpuLine("cpu  100 5 20 300 7 1 2 40 0 0");
+        assertThat(ms).containsExactly(1050, 230, 3070, 400);
+    }
+
+    @Test
+    void shouldTurnTwoReadingsIntoAverageCores() {
+        HostCpu.Reading first = new HostCpu.Reading(10_000, new long[] {1_000, 500, 2_000, 0}, Map.of("facade", 100L, "opensearch", 50L));
+        // 10 s later on 2 cores: 20 s of core time = 11 s user + 3 s system + 4 s idle + 2 s steal
+        HostCpu.Reading last = new HostCpu.Reading(20_000, new long[] {12_000, 3_500, 6_000, 2_000},
+            Map.of("facade", 3_100L, "opensearch", 9_050L));
+        HostCpu.Section section = HostCpu.section(first, last, 2);
+        assertThat(section.seconds()).isEqualTo(10.0);
+        assertThat(section.processes()).containsEntry("facade", 0.3).containsEntry("opensearch", 0.9);
+        assertThat(section.busy()).isEqualTo(1.4);
+        assertThat(section.steal()).isEqualTo(0.2);
+        assertThat(section.idle()).isEqualTo(0.4);
+        assertThat(section.otherProcesses()).isEqualTo(0.2);
+    }
+
+    @Test
+    void aProcessGoneBeforeTheEndShouldBeLeftOut() {
+        HostCpu.Reading first = new HostCpu.Reading(0, null, Map.of("facade", 100L));
+        HostCpu.Reading last = new HostCpu.Reading(1_000, null, Map.of());
+        HostCpu.Section section = HostCpu.section(first, last, 2);
+        assertThat(section.processes()).isEmpty();
+        assertThat(section.busy()).isNull();
+    }
+
+    @Test
+    void shouldMeasureThisJvmSpinning() throws Exception {
+        assumeThat(Files.isReadable(Path.of("/proc/stat"))).as("Linux /proc").isTrue();
+        HostCpu cpu = HostCpu.start(Map.of("me", ProcessHandle.current().pid()));
+        long from = System.currentTimeMillis();
+        long end = from + 2_500;
+        long x = 0;
+        while (System.currentTimeMillis() < end) {
+            x += Long.numberOfTrailingZeros(x + System.nanoTime());
+        }
+        Thread.sleep(100);
+        HostCpu.Section section = cpu.between(from - 1, System.currentTimeMillis());
+        cpu.close();
+        assertThat(x).isPositive();
+        assertThat(section).isNotNull();
+        // one thread spinning: about one core, less when the host takes some of it away
+        assertThat(section.processes().get("me")).isBetween(0.3, 1.5);
+        assertThat(section.busy()).isGreaterThanOrEqualTo(section.processes().get("me") - 0.1);
+    }
+}
