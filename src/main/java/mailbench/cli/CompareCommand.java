@@ -12,6 +12,7 @@ import mailbench.compare.RunResult;
 import mailbench.compare.Thresholds;
 import mailbench.compare.ToolError;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -34,30 +35,13 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--out", description = "Where the comparison goes (default: CURRENT/comparison)")
     Path out;
 
-    @Option(names = "--max-cpu-increase", description = "Allowed increase of CPU ms per request, % (default: ${DEFAULT-VALUE})",
-        defaultValue = "10")
-    double cpu;
-
-    @Option(names = "--max-p99-increase", description = "Allowed increase of the overall p99, % (default: ${DEFAULT-VALUE})",
-        defaultValue = "25")
-    double p99;
-
-    @Option(names = "--max-ko-increase", description = "Allowed increase of failed requests, points of % (default: ${DEFAULT-VALUE})",
-        defaultValue = "1")
-    double ko;
-
-    @Option(names = "--max-rps-decrease", description = "Allowed decrease of throughput, % (default: ${DEFAULT-VALUE})",
-        defaultValue = "5")
-    double rps;
-
-    @Option(names = "--alpha", description = "Significance level of the rank test with 3+ runs a side (default: ${DEFAULT-VALUE})",
-        defaultValue = "0.05")
-    double alpha;
+    @Mixin
+    ThresholdOptions thresholdOptions;
 
     @Override
     public Integer call() {
         try {
-            Thresholds thresholds = new Thresholds(cpu, p99, ko, rps, alpha);
+            Thresholds thresholds = thresholdOptions.thresholds();
             List<RunResult> baseRuns = RunResult.loadSeries(base);
             List<RunResult> currentRuns = RunResult.loadSeries(current);
             Comparison comparison = Comparer.compare(baseRuns, currentRuns, thresholds);

@@ -10,7 +10,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "mailbench", mixinStandardHelpOptions = true, version = "mailbench 0.1",
     description = "Load-test and profile a mail search facade over opensearch-java.",
-    subcommands = {StackCommand.class, FacadeCommand.class, ProfilerCommand.class, CompareCommand.class, FeedersCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {StackCommand.class, FacadeCommand.class, ProfilerCommand.class, CompareCommand.class, NightlyCommand.class,
+        FeedersCommand.class, CommandLine.HelpCommand.class})
 public final class MailbenchMain {
 
     private MailbenchMain() {

@@ -28,6 +28,10 @@ public final class Http {
         return send(HttpRequest.newBuilder(URI.create(base + path)).GET());
     }
 
+    public static Reply delete(URI base, String path) throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(URI.create(base + path)).DELETE());
+    }
+
     public static Reply put(URI base, String path, String body) throws IOException, InterruptedException {
         return send(HttpRequest.newBuilder(URI.create(base + path)).header("content-type", "application/json")
             .PUT(HttpRequest.BodyPublishers.ofString(body)));

@@ -2,7 +2,6 @@ package mailbench.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -97,7 +96,7 @@ class SearchSimulationE2EIT {
     /** {@code mvn gatling:test}, short and slow, into its own reports folder; returns the run folder. */
     private static Path gatlingTest(String logName, String... extra) throws Exception {
         Path reports = REPORTS.resolve(logName.replace(".log", ""));
-        List<String> command = new java.util.ArrayList<>(List.of(maven(), "-B", "-q", "gatling:test",
+        List<String> command = new java.util.ArrayList<>(List.of(MavenCommand.path(), "-B", "-q", "gatling:test",
             "-Dmailbench.rate=100", "-Dmailbench.warmup=5", "-Dmailbench.duration=10",
             "-Dmailbench.corpus.messages=5000", "-Dmailbench.corpus.users=100",
             "-Dmailbench.assert.p99Ms=600000", "-Dmailbench.reportsDir=" + reports));
@@ -119,13 +118,5 @@ class SearchSimulationE2EIT {
             .map(p -> p.info().commandLine().orElse(""))
             .filter(command -> command.contains(runId)))
             .as("JVMs of run " + runId + " still alive").isEmpty();
-    }
-
-    private static String maven() {
-        String home = System.getProperty("maven.home");
-        if (home != null && Files.isExecutable(Path.of(home, "bin", "mvn"))) {
-            return Path.of(home, "bin", "mvn").toString();
-        }
-        return File.separatorChar == '\\' ? "mvn.cmd" : "mvn";
     }
 }

@@ -1,0 +1,82 @@
+package mailbench.cli;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import mailbench.compare.ToolError;
+import mailbench.nightly.NightlyJob;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code mailbench nightly}: N runs against a stored baseline, a history entry, a verdict; exit 0, 3 or 2 as compare. */
+@Command(name = "nightly", mixinStandardHelpOptions = true,
+    description = {"The nightly regression job: runs mvn gatling:test --runs times (in --project-dir, with the -D properties),",
+        "compares the runs with the --baseline runs, writes the comparison and a history file, and, with --results-url,",
+        "one document per run into OpenSearch's mailbench-results index.",
+        "Exit code: 0 no regression, 3 regression, 2 tool error (bad baseline, a run that failed to run)."})
+final class NightlyCommand implements Callable<Integer> {
+
+    @Option(names = "--baseline", required = true, description = "Folder of the baseline runs (a folder of run folders)")
+    Path baseline;
+
+    @Option(names = "--create-baseline", description = "Run and store the runs in --baseline (a new folder) instead of comparing")
+    boolean createBaseline;
+
+    @Option(names = "--runs", description = "Runs tonight (default: ${DEFAULT-VALUE}); with 3 or more a side the rank test applies",
+        defaultValue = "5")
+    int runs;
+
+    @Option(names = "--out", description = "Where each night's folder goes (default: ${DEFAULT-VALUE})", defaultValue = "reports/nightly")
+    Path out;
+
+    @Option(names = "--history", description = "Where the history files go, one JSON per night (default: ${DEFAULT-VALUE})",
+        defaultValue = "reports/history")
+    Path history;
+
+    @Option(names = "--results-url", description = "OpenSearch URL for the mailbench-results index (default: none)")
+    URI resultsUrl;
+
+    @Option(names = "--project-dir", description = "The mailbench checkout to run mvn gatling:test in (default: ${DEFAULT-VALUE})",
+        defaultValue = ".")
+    Path projectDir;
+
+    @Option(names = "--maven", description = "Maven's command (default: ${DEFAULT-VALUE})", defaultValue = "mvn")
+    String maven;
+
+    @Option(names = "-D", paramLabel = "key=value", description = "A -D property for every run, e.g. -Dmailbench.rate=1000")
+    Map<String, String> properties = new LinkedHashMap<>();
+
+    @Mixin
+    ThresholdOptions thresholdOptions;
+
+    @Override
+    public Integer call() {
+        try {
+            NightlyJob.Settings settings = new NightlyJob.Settings(baseline, createBaseline, runs, out, history, resultsUrl,
+                thresholdOptions.thresholds());
+            NightlyJob.Outcome outcome = new NightlyJob(settings, maven, projectDir, properties, System.out).run();
+            outcome.warnings().forEach(w -> System.err.println("warning: " + w));
+            System.out.println("[nightly] history: " + outcome.historyFile());
+            if (outcome.comparison() == null) {
+                System.out.println("[nightly] baseline stored in " + baseline.toAbsolutePath());
+                return 0;
+            }
+            System.out.println("[nightly] verdict: " + outcome.comparison().verdict());
+            return outcome.regression() ? CompareCommand.REGRESSION : 0;
+        } catch (ToolError | IllegalArgumentException e) {
+            System.err.println("error: " + e.getMessage());
+            return CompareCommand.TOOL_ERROR;
+        } catch (java.io.IOException e) {
+            System.err.println("error: " + e.getMessage());
+            return CompareCommand.TOOL_ERROR;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            System.err.println("error: interrupted");
+            return CompareCommand.TOOL_ERROR;
+        }
+    }
+}
