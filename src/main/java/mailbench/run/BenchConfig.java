@@ -51,7 +51,7 @@ public record BenchConfig(
     public static final Knob PATH = new Knob("mailbench.path", "facade",
         "facade: requests go through the facade; direct: the same searches straight to OpenSearch's _search (the facade's cost as a ratio).");
     public static final Knob RATE = new Knob("mailbench.rate", "1000", "Requests per second in the measured phase (open model).");
-    public static final Knob WARMUP = new Knob("mailbench.warmup", "180",
+    public static final Knob WARMUP = new Knob("mailbench.warmup", "240",
         "Seconds of warm-up (own request names, not measured): ramp 10%->60% of the rate for a third, hold 60% for a third,"
             + " ramp to 100% for a sixth, hold 100% for the last sixth.");
     public static final Knob DURATION = new Knob("mailbench.duration", "60", "Seconds of the measured constant-rate phase.");

@@ -57,7 +57,7 @@ class BenchConfigTest {
 
             assertThat(config.rate()).isEqualTo(1000);
             assertThat(config.durationSeconds()).isEqualTo(60);
-            assertThat(config.warmupSeconds()).isEqualTo(180);
+            assertThat(config.warmupSeconds()).isEqualTo(240);
             assertThat(config.path()).isEqualTo("facade");
             assertThat(config.variant()).isEqualTo("default");
             assertThat(config.local()).isTrue();
