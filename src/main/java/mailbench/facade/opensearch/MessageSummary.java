@@ -2,7 +2,7 @@ package mailbench.facade.opensearch;
 
 import java.time.Instant;
 
-/** The projection a search returns per hit: decoded into a typed record, never a generic map. */
+/** A hit's filtered {@code _source} with {@code --projection source}, decoded into a typed record (doc values: {@link DocValueHits}). */
 public record MessageSummary(String subject, String from, Instant receivedAt) {
 
     /** The only `_source` fields a search asks OpenSearch for. */
