@@ -20,6 +20,8 @@ public record CollapsedStacks(List<Stack> stacks) {
 
     private static final Pattern THREAD_ROOT = Pattern.compile("\\[(.*?)(?: tid=\\d+)?]");
     private static final Pattern FRAME_SUFFIX = Pattern.compile("_\\[[a-z0-9]]$");
+    /** A lambda's generated class name carries a per-JVM number and address ($$Lambda$792.0x7fed..., $$Lambda/0x...). */
+    private static final Pattern LAMBDA_ID = Pattern.compile("\\$\\$Lambda(?:\\$\\d+)?(?:[./]0x[0-9a-f]+)?");
 
     /** One stack: its thread (empty if the line had no thread root), frames from root to leaf, and its sample count. */
     public record Stack(String thread, List<String> frames, long samples) {
@@ -91,8 +93,13 @@ public record CollapsedStacks(List<Stack> stacks) {
         return lines;
     }
 
-    /** A frame without the converter's type suffix, so a method counts once however it was compiled. */
+    /**
+     * A frame without the converter's type suffix, so a method counts once however it was compiled, and
+     * without a lambda's generated number, so the same lambda has one name in every run (the lambdas of
+     * one class then share it).
+     */
     public static String method(String frame) {
-        return FRAME_SUFFIX.matcher(frame).replaceFirst("");
+        String method = FRAME_SUFFIX.matcher(frame).replaceFirst("");
+        return method.contains("$$Lambda") ? LAMBDA_ID.matcher(method).replaceAll("\\$\\$Lambda") : method;
     }
 }

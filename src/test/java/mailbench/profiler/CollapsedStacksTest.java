@@ -167,7 +167,10 @@ class CollapsedStacksTest {
             "a/B.c_[0], a/B.c",
             "a/B.c_[k], a/B.c",
             "a/B.c_[1], a/B.c",
-            "do_syscall_64_[k], do_syscall_64"})
+            "do_syscall_64_[k], do_syscall_64",
+            "a/B$$Lambda$792.0x00007fed643faad8.apply_[j], a/B$$Lambda.apply",
+            "a/B$$Lambda/0x000000080104a000.apply, a/B$$Lambda.apply",
+            "a/B$$Lambda$13/0x0000000800c0b000.get_[i], a/B$$Lambda.get"})
         void shouldStripTheConverterTypeSuffix(String frame, String method) {
             assertThat(CollapsedStacks.method(frame)).isEqualTo(method);
         }
