@@ -73,7 +73,8 @@ public final class NightlyJob {
         if (settings.createBaseline() && Files.isDirectory(settings.baseline()) && !isEmpty(settings.baseline())) {
             throw new ToolError("--create-baseline: " + settings.baseline() + " exists and is not empty; give a new folder");
         }
-        String nightId = NIGHT_ID.format(Instant.now());
+        Instant started = Instant.now();
+        String nightId = NIGHT_ID.format(started);
         Path night = settings.out().resolve(nightId).toAbsolutePath();
         Path runsDir = settings.createBaseline() ? settings.baseline().toAbsolutePath() : night.resolve("runs");
         Files.createDirectories(night);
@@ -100,7 +101,7 @@ public final class NightlyJob {
             say("comparison: " + night.resolve("comparison").resolve(ComparisonReport.HTML));
         }
         String verdict = comparison == null ? "baseline" : comparison.verdict();
-        Map<String, Object> entry = historyEntry(nightId, verdict, comparison, current, runsDir);
+        Map<String, Object> entry = historyEntry(nightId, started, verdict, comparison, current, runsDir);
         Path historyFile = settings.history().resolve(nightId + ".json").toAbsolutePath();
         Files.createDirectories(settings.history());
         Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(historyFile.toFile(), entry);
@@ -108,7 +109,7 @@ public final class NightlyJob {
         if (settings.resultsUrl() != null) {
             ResultsIndex index = new ResultsIndex(settings.resultsUrl());
             for (RunResult run : current) {
-                String problem = index.put(nightId + "-" + run.name(), runDocument(nightId, verdict, run));
+                String problem = index.put(nightId + "-" + run.name(), runDocument(nightId, started, verdict, run));
                 if (problem != null) {
                     warnings.add("not in " + ResultsIndex.INDEX + ": " + run.name() + ": " + problem);
                 }
@@ -117,14 +118,15 @@ public final class NightlyJob {
         return new Outcome(comparison, night, historyFile, warnings);
     }
 
-    private Map<String, Object> historyEntry(String nightId, String verdict, Comparison comparison, List<RunResult> runs, Path runsDir) {
+    private Map<String, Object> historyEntry(String nightId, Instant started, String verdict, Comparison comparison, List<RunResult> runs,
+                                             Path runsDir) {
         Map<String, Object> entry = new LinkedHashMap<>();
         entry.put("night", nightId);
         entry.put("finished", Instant.now().toString());
         entry.put("verdict", verdict);
         entry.put("baseline", settings.baseline().toAbsolutePath().toString());
         entry.put("runsFolder", runsDir.toString());
-        entry.put("runs", runs.stream().map(run -> runDocument(nightId, verdict, run)).toList());
+        entry.put("runs", runs.stream().map(run -> runDocument(nightId, started, verdict, run)).toList());
         if (comparison != null) {
             List<Map<String, Object>> metrics = new ArrayList<>();
             for (MetricVerdict metric : comparison.metrics()) {
@@ -142,15 +144,15 @@ public final class NightlyJob {
         return entry;
     }
 
-    /** One run as the history and the results index keep it: flat, so a dashboard can chart each field. */
-    static Map<String, Object> runDocument(String nightId, String verdict, RunResult run) {
+    /** One run as the history and the results index keep it: flat, so a dashboard can chart each field; timestamp = the night's start. */
+    static Map<String, Object> runDocument(String nightId, Instant started, String verdict, RunResult run) {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("night", nightId);
         doc.put("run", run.name());
         doc.put("variant", run.variant());
         doc.put("status", run.status());
         doc.put("verdict", verdict);
-        doc.put("timestamp", Instant.now().toString());
+        doc.put("timestamp", started.toString());
         doc.put("rps", run.measured().rps());
         doc.put("requests", run.measured().requests());
         doc.put("koPercent", run.measured().koPercent());
