@@ -36,7 +36,7 @@ final class GatlingRunner {
         }
         for (String key : properties.keySet()) {
             if (key.equals("mailbench.reportsDir")) {
-                throw new ToolError("-Dmailbench.reportsDir is set by the nightly job (each night gets its own folder)");
+                throw new ToolError("-Dmailbench.reportsDir is set by the job (its runs go to folders of its own)");
             }
         }
     }

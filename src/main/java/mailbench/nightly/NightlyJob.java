@@ -56,7 +56,7 @@ public final class NightlyJob {
         }
     }
 
-    private static final DateTimeFormatter NIGHT_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+    static final DateTimeFormatter NIGHT_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
     private final Settings settings;
     private final GatlingRunner runner;
@@ -87,9 +87,7 @@ public final class NightlyJob {
                 Path folder = runner.run(runsDir, night.resolve("logs").resolve("run-" + i + ".log"));
                 RunResult result = RunResult.load(folder);
                 current.add(result);
-                say(String.format("run %d/%d: %s, %.1f req/s, KO %.2f%%, p99 %.0f ms, %s CPU ms per request", i, settings.runs(),
-                    result.status(), result.measured().rps(), result.measured().koPercent(), result.measured().p99Ms(),
-                    result.cpuMsPerRequest() == null ? "no" : String.format("%.3f", result.cpuMsPerRequest())));
+                say("run " + i + "/" + settings.runs() + ": " + describe(result));
             }
         } finally {
             removeQuietly(stopper);
@@ -164,6 +162,13 @@ public final class NightlyJob {
         return doc;
     }
 
+    /** One finished run in a progress line. */
+    static String describe(RunResult result) {
+        return String.format("%s, %.1f req/s, KO %.2f%%, p99 %.0f ms, %s CPU ms per request", result.status(), result.measured().rps(),
+            result.measured().koPercent(), result.measured().p99Ms(),
+            result.cpuMsPerRequest() == null ? "no" : String.format("%.3f", result.cpuMsPerRequest()));
+    }
+
     private void say(String line) {
         progress.println("[nightly] " + line);
     }
@@ -174,7 +179,7 @@ public final class NightlyJob {
         }
     }
 
-    private static void removeQuietly(Thread hook) {
+    static void removeQuietly(Thread hook) {
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException e) {

@@ -36,6 +36,14 @@ class NightlySettingsTest {
         assertThatThrownBy(() -> new GatlingRunner("mvn", Path.of("src"), Map.of())).isInstanceOf(ToolError.class)
             .hasMessageContaining("no pom.xml");
         assertThatThrownBy(() -> new GatlingRunner("mvn", Path.of("."), Map.of("mailbench.reportsDir", "x")))
-            .isInstanceOf(ToolError.class).hasMessageContaining("set by the nightly job");
+            .isInstanceOf(ToolError.class).hasMessageContaining("set by the job");
+    }
+
+    @Test
+    void pairsShouldAlternateWhichSideRunsFirstAndRefuseZeroPairs() {
+        assertThat(java.util.stream.IntStream.rangeClosed(1, 4).mapToObj(PairsJob::baseFirst).toList())
+            .containsExactly(true, false, true, false);
+        assertThatThrownBy(() -> new PairsJob.Settings(0, Path.of("out"), Thresholds.DEFAULTS)).isInstanceOf(ToolError.class)
+            .hasMessageContaining("--pairs must be between 1 and 50");
     }
 }
