@@ -2,11 +2,8 @@ package mailbench.cli;
 
 import java.net.URI;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
-import mailbench.compare.ToolError;
 import mailbench.nightly.NightlyJob;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -44,21 +41,18 @@ final class NightlyCommand implements Callable<Integer> {
         defaultValue = ".")
     Path projectDir;
 
-    @Option(names = "--maven", description = "Maven's command (default: ${DEFAULT-VALUE})", defaultValue = "mvn")
-    String maven;
-
-    @Option(names = "-D", paramLabel = "key=value", description = "A -D property for every run, e.g. -Dmailbench.rate=1000")
-    Map<String, String> properties = new LinkedHashMap<>();
+    @Mixin
+    MavenRunOptions maven;
 
     @Mixin
     ThresholdOptions thresholdOptions;
 
     @Override
     public Integer call() {
-        try {
+        return JobExit.of(() -> {
             NightlyJob.Settings settings = new NightlyJob.Settings(baseline, createBaseline, runs, out, history, resultsUrl,
                 thresholdOptions.thresholds());
-            NightlyJob.Outcome outcome = new NightlyJob(settings, maven, projectDir, properties, System.out).run();
+            NightlyJob.Outcome outcome = new NightlyJob(settings, maven.maven, projectDir, maven.properties, System.out).run();
             outcome.warnings().forEach(w -> System.err.println("warning: " + w));
             System.out.println("[nightly] history: " + outcome.historyFile());
             if (outcome.comparison() == null) {
@@ -67,16 +61,6 @@ final class NightlyCommand implements Callable<Integer> {
             }
             System.out.println("[nightly] verdict: " + outcome.comparison().verdict());
             return outcome.regression() ? CompareCommand.REGRESSION : 0;
-        } catch (ToolError | IllegalArgumentException e) {
-            System.err.println("error: " + e.getMessage());
-            return CompareCommand.TOOL_ERROR;
-        } catch (java.io.IOException e) {
-            System.err.println("error: " + e.getMessage());
-            return CompareCommand.TOOL_ERROR;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            System.err.println("error: interrupted");
-            return CompareCommand.TOOL_ERROR;
-        }
+        });
     }
 }

@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import mailbench.compare.ToolError;
 import mailbench.nightly.PairsJob;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -30,9 +29,6 @@ final class PairsCommand implements Callable<Integer> {
         description = "A -D property of the current runs only, e.g. --current mailbench.variant=opensearch-java-2.2.0")
     Map<String, String> currentProperties = new LinkedHashMap<>();
 
-    @Option(names = "-D", paramLabel = "key=value", description = "A -D property for every run, e.g. -Dmailbench.rate=500")
-    Map<String, String> properties = new LinkedHashMap<>();
-
     @Option(names = "--base-project-dir", description = "The checkout the base runs in (default: ${DEFAULT-VALUE})", defaultValue = ".")
     Path baseProjectDir;
 
@@ -43,37 +39,27 @@ final class PairsCommand implements Callable<Integer> {
     @Option(names = "--out", description = "Where each comparison's folder goes (default: ${DEFAULT-VALUE})", defaultValue = "reports/pairs")
     Path out;
 
-    @Option(names = "--maven", description = "Maven's command (default: ${DEFAULT-VALUE})", defaultValue = "mvn")
-    String maven;
+    @Mixin
+    MavenRunOptions maven;
 
     @Mixin
     ThresholdOptions thresholdOptions;
 
     @Override
     public Integer call() {
-        try {
+        return JobExit.of(() -> {
             PairsJob.Settings settings = new PairsJob.Settings(pairs, out, thresholdOptions.thresholds());
-            PairsJob job = new PairsJob(settings, maven, side("base", baseProjectDir, baseProperties),
+            PairsJob job = new PairsJob(settings, maven.maven, side("base", baseProjectDir, baseProperties),
                 side("current", currentProjectDir, currentProperties), System.out);
             PairsJob.Outcome outcome = job.run();
             System.out.println("[pairs] verdict: " + outcome.comparison().verdict() + " (" + pairs + " pairs, " + outcome.folder() + ")");
             return outcome.comparison().regression() ? CompareCommand.REGRESSION : 0;
-        } catch (ToolError | IllegalArgumentException e) {
-            System.err.println("error: " + e.getMessage());
-            return CompareCommand.TOOL_ERROR;
-        } catch (java.io.IOException e) {
-            System.err.println("error: " + e.getMessage());
-            return CompareCommand.TOOL_ERROR;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            System.err.println("error: interrupted");
-            return CompareCommand.TOOL_ERROR;
-        }
+        });
     }
 
     /** The shared -D properties, then the side's own (which win). */
     private PairsJob.Side side(String label, Path projectDir, Map<String, String> own) {
-        Map<String, String> merged = new LinkedHashMap<>(properties);
+        Map<String, String> merged = new LinkedHashMap<>(maven.properties);
         merged.putAll(own);
         return new PairsJob.Side(label, projectDir.toAbsolutePath().normalize(), Map.copyOf(merged));
     }

@@ -81,6 +81,11 @@ public record FacadeConfig(
             maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout, client);
     }
 
+    public FacadeConfig withIndex(String newIndex) {
+        return new FacadeConfig(host, port, opensearch, newIndex, shards, eventLoops, ioThreads, maxConnections, maxInFlight,
+            maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout, client);
+    }
+
     public FacadeConfig withPort(int newPort) {
         return new FacadeConfig(host, newPort, opensearch, index, shards, eventLoops, ioThreads, maxConnections, maxInFlight,
             maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout, client);

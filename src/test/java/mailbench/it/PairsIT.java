@@ -2,6 +2,7 @@ package mailbench.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,7 +14,11 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.cli.MailbenchMain;
+import mailbench.corpus.CorpusSpec;
+import mailbench.facade.FacadeConfig;
+import mailbench.facade.FacadeServer;
 import mailbench.json.Json;
+import mailbench.loader.CorpusLoader;
 
 /**
  * Alternated pairs as a user runs them: one pair of real, short {@code mvn gatling:test} runs, one
@@ -36,14 +41,23 @@ class PairsIT {
     @Test
     void shouldRunEachSideWithItsOwnPropertiesAndCompareThem() throws Exception {
         Path out = WORK.resolve("pairs");
-        List<String> args = new ArrayList<>(List.of("pairs", "--pairs", "1", "--out", out.toString(),
-            "--maven", MavenCommand.path(),
-            "--base", "mailbench.variant=default", "--current", "mailbench.variant=mapper-per-request",
-            "-Dmailbench.rate=100", "-Dmailbench.warmup=5", "-Dmailbench.duration=10",
-            "-Dmailbench.corpus.messages=5000", "-Dmailbench.corpus.users=100", "-Dmailbench.assert.p99Ms=600000",
-            "--max-cpu-increase", "100000", "--max-p99-increase", "100000", "--max-ko-increase", "100", "--max-rps-decrease", "100"));
+        // the runs drive one facade started here (a target: no stack per run, so the test stays short); against a
+        // target the variant is the run's label, which is what shows that each side got its own properties
+        FacadeConfig config = FacadeConfig.defaults().withOpenSearch(SharedNode.url()).withPort(0)
+            .withIndex("mail-it-pairs-" + System.nanoTime());
+        try (FacadeServer facade = FacadeServer.start(config)) {
+            URI target = URI.create("http://127.0.0.1:" + facade.port());
+            new CorpusLoader(target, line -> { }).load(new CorpusSpec(42, 5_000, 100));
+            List<String> args = new ArrayList<>(List.of("pairs", "--pairs", "1", "--out", out.toString(),
+                "--maven", MavenCommand.path(),
+                "--base", "mailbench.variant=default", "--current", "mailbench.variant=mapper-per-request",
+                "-Dmailbench.target=" + target, "-Dmailbench.profiler=false",
+                "-Dmailbench.rate=100", "-Dmailbench.warmup=5", "-Dmailbench.duration=10",
+                "-Dmailbench.corpus.messages=5000", "-Dmailbench.corpus.users=100", "-Dmailbench.assert.p99Ms=600000",
+                "--max-cpu-increase", "100000", "--max-p99-increase", "100000", "--max-ko-increase", "100", "--max-rps-decrease", "100"));
 
-        assertThat(MailbenchMain.run(args.toArray(String[]::new))).as("see target/pairs-it/pairs/*/logs").isZero();
+            assertThat(MailbenchMain.run(args.toArray(String[]::new))).as("see target/pairs-it/pairs/*/logs").isZero();
+        }
 
         Path folder;
         try (Stream<Path> folders = Files.list(out)) {
