@@ -62,8 +62,9 @@ public final class MailRoutes {
         router.post("/messages/_bulk").handler(this::bulk);
         router.post("/messages/_refresh").handler(this::refresh);
         router.get("/health").handler(this::health);
-        router.route().last().handler(ctx -> error(ctx, 404, "no such endpoint: " + ctx.request().method() + " "
-            + Snippet.of(ctx.request().path()) + " (see README.adoc, Facade API)"));
+        router.route().last().handler(MailRoutes::noSuchEndpoint);
+        // targets no route can match (the asterisk form "GET * HTTP/1.1", no leading slash) never reach the routes
+        router.errorHandler(404, MailRoutes::noSuchEndpoint);
         router.errorHandler(400, ctx -> error(ctx, 400, "malformed request"
             + (ctx.failure() == null ? "" : ": " + Snippet.of(ctx.failure().getMessage()))));
         router.errorHandler(405, ctx -> error(ctx, 405, "method " + ctx.request().method() + " is not allowed on "
@@ -75,6 +76,11 @@ public final class MailRoutes {
             error(ctx, 500, "internal error (logged by the facade)");
         });
         return router;
+    }
+
+    private static void noSuchEndpoint(RoutingContext ctx) {
+        error(ctx, 404, "no such endpoint: " + ctx.request().method() + " " + Snippet.of(ctx.request().path())
+            + " (see README.adoc, Facade API)");
     }
 
     private void indexMessage(RoutingContext ctx) {

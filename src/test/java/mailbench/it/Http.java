@@ -20,6 +20,9 @@ public final class Http {
     private Http() {
     }
 
+    /** The status {@link #raw} reports when the server closed the connection without answering. */
+    public static final int CLOSED_WITHOUT_ANSWER = 0;
+
     /** A response as a test sees it. */
     public record Reply(int status, JsonNode json, String raw) {
     }
@@ -49,6 +52,9 @@ public final class Http {
             socket.getOutputStream().write((requestLine + "\r\nHost: " + base.getHost() + "\r\nConnection: close\r\n\r\n")
                 .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
             String response = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            if (response.length() < 12) {
+                return new Reply(CLOSED_WITHOUT_ANSWER, null, response);
+            }
             int status = Integer.parseInt(response.substring(9, 12));
             String body = response.substring(response.indexOf("\r\n\r\n") + 4);
             JsonNode json;
