@@ -17,7 +17,13 @@ final class CorpusOptions {
     @Option(names = "--seed", description = "Corpus seed (default: ${DEFAULT-VALUE})", defaultValue = "" + CorpusSpec.DEFAULT_SEED)
     long seed;
 
+    /** The spec; a bad value is named by its option here, not by its knob. */
     CorpusSpec spec() {
-        return new CorpusSpec(seed, messages, users);
+        try {
+            return new CorpusSpec(seed, messages, users);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(e.getMessage().replace(CorpusSpec.MESSAGES_KNOB, "--messages")
+                .replace(CorpusSpec.USERS_KNOB, "--users"), e);
+        }
     }
 }
