@@ -3,10 +3,10 @@ package mailbench.cli;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-import mailbench.corpus.CorpusSpec;
 import mailbench.corpus.FeederSummary;
 import mailbench.corpus.FeederWriter;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code mailbench feeders}: the Gatling feeder files that match a corpus. */
@@ -20,20 +20,12 @@ final class FeedersCommand implements Callable<Integer> {
     @Option(names = "--rows", description = "Rows per file (default: ${DEFAULT-VALUE})", defaultValue = "2000")
     int rows;
 
-    @Option(names = "--messages", description = "Corpus size (default: ${DEFAULT-VALUE})",
-        defaultValue = "" + CorpusSpec.DEFAULT_MESSAGES)
-    int messages;
-
-    @Option(names = "--users", description = "Users, one mailbox each (default: ${DEFAULT-VALUE})",
-        defaultValue = "" + CorpusSpec.DEFAULT_USERS)
-    int users;
-
-    @Option(names = "--seed", description = "Corpus seed (default: ${DEFAULT-VALUE})", defaultValue = "" + CorpusSpec.DEFAULT_SEED)
-    long seed;
+    @Mixin
+    CorpusOptions corpus;
 
     @Override
     public Integer call() throws Exception {
-        FeederSummary summary = FeederWriter.write(new CorpusSpec(seed, messages, users), dir, rows);
+        FeederSummary summary = FeederWriter.write(corpus.spec(), dir, rows);
         System.out.println("feeders written to " + dir.toAbsolutePath() + ": " + summary);
         return 0;
     }

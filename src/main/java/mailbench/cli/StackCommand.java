@@ -11,6 +11,7 @@ import mailbench.run.Variant;
 import mailbench.stack.LocalStack;
 import mailbench.stack.StackOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code mailbench stack}: embedded OpenSearch + facade + corpus, until Ctrl-C. */
@@ -34,16 +35,8 @@ final class StackCommand implements Callable<Integer> {
         defaultValue = StackOptions.DEFAULT_FACADE_HEAP)
     String facadeHeap;
 
-    @Option(names = "--messages", description = "Corpus size (default: ${DEFAULT-VALUE})",
-        defaultValue = "" + CorpusSpec.DEFAULT_MESSAGES)
-    int messages;
-
-    @Option(names = "--users", description = "Users, one mailbox each (default: ${DEFAULT-VALUE})",
-        defaultValue = "" + CorpusSpec.DEFAULT_USERS)
-    int users;
-
-    @Option(names = "--seed", description = "Corpus seed (default: ${DEFAULT-VALUE})", defaultValue = "" + CorpusSpec.DEFAULT_SEED)
-    long seed;
+    @Mixin
+    CorpusOptions corpus;
 
     @Option(names = "--no-corpus", description = "Start with an empty index")
     boolean noCorpus;
@@ -54,7 +47,7 @@ final class StackCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        CorpusSpec spec = new CorpusSpec(seed, messages, users);
+        CorpusSpec spec = corpus.spec();
         Variant facadeVariant = Variant.named(variant);
         StackOptions options = new StackOptions(workDir.toAbsolutePath(), opensearchVersion, opensearchHeap, facadeHeap,
             facadeVariant.opensearchJava(), List.of(), facadeVariant.facadeArgs(), spec, !noCorpus, noCorpus ? null : Feeders.forCorpus(spec), true);

@@ -23,19 +23,24 @@ public final class HealthProbe {
 
     /** Returns the facade's /health body; fails with what to check when it is down or not a mailbench facade. */
     public static JsonNode check(URI facade) throws IOException, InterruptedException {
+        return check(facade, "-Dmailbench.target");
+    }
+
+    /** As {@link #check(URI)}, for a URL the user gave as {@code setting} (named in the messages). */
+    public static JsonNode check(URI facade, String setting) throws IOException, InterruptedException {
         HttpResponse<String> response;
         try {
             response = HTTP.send(HttpRequest.newBuilder(facade.resolve("/health")).timeout(Duration.ofSeconds(10)).build(),
                 HttpResponse.BodyHandlers.ofString());
         } catch (ConnectException e) {
             throw new IOException("no facade answers at " + facade + ": start one (java -jar target/mailbench.jar facade|stack)"
-                + " or fix -Dmailbench.target", e);
+                + " or fix " + setting, e);
         }
         JsonNode body;
         try {
             body = Json.MAPPER.readTree(response.body());
         } catch (IOException e) {
-            throw new IOException(facade + "/health did not answer JSON: is -Dmailbench.target a mailbench facade?", e);
+            throw new IOException(facade + "/health did not answer JSON: is " + setting + " a mailbench facade?", e);
         }
         if (response.statusCode() != 200) {
             throw new IOException("the facade at " + facade + " is up but its OpenSearch is not: " + body.path("backend"));

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -22,6 +21,7 @@ import mailbench.profiler.ProfileConverter;
 import mailbench.profiler.SidecarClient;
 import mailbench.profiler.SidecarToken;
 import mailbench.stack.ChildSignals;
+import mailbench.stack.Files2;
 import mailbench.stack.LocalStack;
 import mailbench.stack.StackOptions;
 
@@ -294,7 +294,7 @@ public final class BenchRun {
     private void moveGatlingReport() {
         gatlingRunDir().ifPresent(dir -> {
             try {
-                Files.move(dir, folder.resolve("gatling"), StandardCopyOption.ATOMIC_MOVE);
+                Files2.moveTree(dir, folder.resolve("gatling"));
                 say("Gatling report: " + folder.resolve("gatling").resolve("index.html"));
             } catch (IOException e) {
                 record.event("could not move the Gatling report from " + dir + ": " + e.getMessage());

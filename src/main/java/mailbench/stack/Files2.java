@@ -1,15 +1,35 @@
 package mailbench.stack;
 
 import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
 /** File helpers the JDK lacks. */
-final class Files2 {
+public final class Files2 {
 
     private Files2() {
+    }
+
+    /**
+     * Moves a folder to {@code to} (which must not exist): a rename where it can, else a copy and a delete,
+     * because a rename fails across file systems (a container's bind mount, reports on another disk).
+     */
+    public static void moveTree(Path from, Path to) throws IOException {
+        try {
+            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            try (Stream<Path> paths = Files.walk(from)) {
+                // parents come before their children, so each copied folder exists for its files
+                for (Path path : paths.toList()) {
+                    Files.copy(path, to.resolve(from.relativize(path).toString()), StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+            deleteRecursively(from);
+        }
     }
 
     static void deleteRecursively(Path root) {

@@ -1,0 +1,49 @@
+package mailbench.cli;
+
+import java.io.IOException;
+import java.net.URI;
+import java.util.concurrent.Callable;
+
+import mailbench.corpus.CorpusSpec;
+import mailbench.facade.FacadeConfig;
+import mailbench.loader.CorpusLoad;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code mailbench load}: the corpus into a running facade (staging, the compose stack), once. */
+@Command(name = "load", mixinStandardHelpOptions = true,
+    description = "Load the generated corpus through a running facade's bulk endpoint; skipped when the index holds it already.")
+final class LoadCommand implements Callable<Integer> {
+
+    @Option(names = "--facade", required = true, description = "URL of the running facade, e.g. http://127.0.0.1:8080")
+    URI facade;
+
+    @Option(names = "--opensearch", description = "URL of the facade's OpenSearch: to skip a corpus that is there already"
+        + " and to force-merge the index after a load (default: none, always load, no merge)")
+    URI opensearch;
+
+    @Option(names = "--index", description = "The facade's index, as its --index (default: ${DEFAULT-VALUE})",
+        defaultValue = FacadeConfig.DEFAULT_INDEX)
+    String index;
+
+    @Mixin
+    CorpusOptions corpus;
+
+    @Option(names = "--force", description = "Load even when the index holds the corpus already")
+    boolean force;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        CorpusSpec spec = corpus.spec();
+        CorpusLoad load = new CorpusLoad(new CorpusLoad.Target(facade, opensearch, index), line -> System.out.println("[load] " + line));
+        try {
+            load.run(spec, force);
+            return 0;
+        } catch (IOException e) {
+            // an unreachable facade or OpenSearch, a refused bulk item: the message says which and what to check
+            System.err.println("error: " + e.getMessage());
+            return 1;
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package mailbench.loader;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Consumer;
+
+import mailbench.corpus.CorpusGenerator;
+import mailbench.corpus.CorpusSpec;
+import mailbench.corpus.MailMessage;
+import mailbench.json.Json;
+
+/**
+ * The corpus into a facade that runs already (staging, the compose stack): the local stack's load
+ * step on its own. With the facade's OpenSearch URL it is skipped when the index holds the corpus
+ * (same count, same first message), and the index is force-merged after a load.
+ */
+public final class CorpusLoad {
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY)
+        .connectTimeout(Duration.ofSeconds(5)).build();
+
+    /** Where to load: {@code opensearch} may be null (then nothing is counted or merged). */
+    public record Target(URI facade, URI opensearch, String index) {
+
+        public Target {
+            requireHttp("--facade", facade);
+            if (opensearch != null) {
+                requireHttp("--opensearch", opensearch);
+            }
+        }
+
+        private static void requireHttp(String option, URI url) {
+            if (url == null || url.getHost() == null || !List.of("http", "https").contains(String.valueOf(url.getScheme()))) {
+                throw new IllegalArgumentException(option + " must be an http(s) URL such as http://127.0.0.1:8080, got " + url);
+            }
+        }
+    }
+
+    private final Target target;
+    private final Consumer<String> progress;
+
+    public CorpusLoad(Target target, Consumer<String> progress) {
+        this.target = target;
+        this.progress = progress;
+    }
+
+    /** Returns the messages sent: 0 when the index held the corpus already and {@code force} is false. */
+    public long run(CorpusSpec spec, boolean force) throws IOException, InterruptedException {
+        HealthProbe.check(target.facade(), "--facade");
+        if (!force && holds(spec)) {
+            progress.accept(String.format("index %s already holds the corpus (%,d messages, seed %d): nothing to load",
+                target.index(), spec.messages(), spec.seed()));
+            return 0;
+        }
+        long sent = new CorpusLoader(target.facade(), progress).load(spec);
+        if (target.opensearch() != null) {
+            // one segment, like a settled production index (as the local stack does)
+            progress.accept("force-merging index " + target.index());
+            OpenSearchAdmin.forceMerge(target.opensearch(), target.index());
+        }
+        return sent;
+    }
+
+    /** Same count and the spec's first message as generated: another seed or size fails one of the two. */
+    boolean holds(CorpusSpec spec) throws IOException, InterruptedException {
+        if (target.opensearch() == null) {
+            return false;
+        }
+        long count = OpenSearchAdmin.count(target.opensearch(), target.index());
+        if (count != spec.messages()) {
+            if (count > 0) {
+                progress.accept(String.format("index %s holds %,d messages, the corpus has %,d: loading it", target.index(), count,
+                    spec.messages()));
+            }
+            return false;
+        }
+        MailMessage first = new CorpusGenerator(spec).iterator().next();
+        URI url = target.facade().resolve("/mailboxes/" + encode(first.mailboxId()) + "/messages/" + encode(first.messageId()));
+        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(10)).build(),
+            HttpResponse.BodyHandlers.ofString());
+        return response.statusCode() == 200 && first.subject().equals(Json.MAPPER.readTree(response.body()).path("subject").asText());
+    }
+
+    private static String encode(String id) {
+        return URLEncoder.encode(id, StandardCharsets.UTF_8);
+    }
+}
