@@ -13,7 +13,8 @@ import org.testcontainers.utility.DockerImageName;
 class FacadeContainerIT extends FacadeContract {
 
     @Container
-    static final GenericContainer<?> OPENSEARCH = new GenericContainer<>(DockerImageName.parse("opensearchproject/opensearch:2.19.1"))
+    static final GenericContainer<?> OPENSEARCH = new GenericContainer<>(
+        DockerImageName.parse("opensearchproject/opensearch:" + mailbench.stack.StackOptions.DEFAULT_OPENSEARCH_VERSION))
         .withEnv("discovery.type", "single-node")
         .withEnv("DISABLE_SECURITY_PLUGIN", "true")
         .withEnv("DISABLE_INSTALL_DEMO_CONFIG", "true")
