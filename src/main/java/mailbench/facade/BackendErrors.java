@@ -31,13 +31,25 @@ public final class BackendErrors {
                 if (status == 429) {
                     return new Failure(429, "OpenSearch is overloaded (429): retry later");
                 }
+                if (status == 503) {
+                    // a node that is starting or recovering: shards not allocated yet, no master; it passes, so does this
+                    return new Failure(503, "OpenSearch is not ready (503): "
+                        + (os.error() == null ? os.getMessage() : os.error().type() + ": " + Snippet.of(os.error().reason())));
+                }
                 if (os.error() != null && "index_not_found_exception".equals(os.error().type())) {
                     return new Failure(503, "the mail index does not exist yet: start the facade against a node it may write to");
                 }
                 return new Failure(502, "OpenSearch refused the request (" + status + "): "
                     + (os.error() == null ? os.getMessage() : os.error().type() + ": " + os.error().reason()));
             }
-            if (t instanceof ConnectException || t instanceof ConnectionClosedException
+            if (t.getClass().getSimpleName().equals("ResponseException")) {
+                Failure answered = fromStatusLine(t.getMessage());
+                if (answered != null) {
+                    return answered;
+                }
+            }
+            // a reset or closed connection is the node going away under a call (killed, restarting), like a refused connect
+            if (t instanceof ConnectException || t instanceof ConnectionClosedException || t instanceof java.net.SocketException
                 || t instanceof java.nio.channels.UnresolvedAddressException
                 || t instanceof java.net.NoRouteToHostException) {
                 return new Failure(503, "OpenSearch is unavailable: " + t.getClass().getSimpleName()
@@ -49,6 +61,28 @@ public final class BackendErrors {
         }
         return new Failure(502, "OpenSearch call failed: " + cause.getClass().getSimpleName()
             + (cause.getMessage() == null ? "" : ": " + Snippet.of(cause.getMessage())));
+    }
+
+    /** "... status line [HTTP/1.1 503 Service Unavailable]": how both transports' ResponseException name the node's answer. */
+    private static final java.util.regex.Pattern STATUS_LINE = java.util.regex.Pattern.compile("status line \\[HTTP/[0-9.]+ (\\d{3})");
+
+    /**
+     * An error answer the client could not turn into an OpenSearchException (the transports' own
+     * ResponseException: the rest client's, or httpclient5's for endpoints with a custom response
+     * deserializer). Matched by name and message because their classes differ between transports
+     * and client versions, and the facade runs on several of those.
+     */
+    private static Failure fromStatusLine(String message) {
+        java.util.regex.Matcher matcher = STATUS_LINE.matcher(message == null ? "" : message);
+        if (!matcher.find()) {
+            return null;
+        }
+        int status = Integer.parseInt(matcher.group(1));
+        return switch (status) {
+            case 503 -> new Failure(503, "OpenSearch is not ready (503): retry later");
+            case 429 -> new Failure(429, "OpenSearch is overloaded (429): retry later");
+            default -> new Failure(502, "OpenSearch refused the request (" + status + ")");
+        };
     }
 
     private static Throwable unwrap(Throwable error) {

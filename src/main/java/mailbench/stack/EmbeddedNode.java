@@ -28,6 +28,12 @@ public final class EmbeddedNode implements AutoCloseable {
 
     public static EmbeddedNode start(String version, String heap, Path workDir, Consumer<String> progress)
         throws IOException, InterruptedException {
+        return start(version, heap, workDir, "9200-9299", progress);
+    }
+
+    /** The same on the first free port of {@code ports} ("9200-9299", or one port: a node restarted where its clients look). */
+    public static EmbeddedNode start(String version, String heap, Path workDir, String ports, Consumer<String> progress)
+        throws IOException, InterruptedException {
         Path home = workDir.resolve("opensearch-home");
         progress.accept("resolving OpenSearch " + version + " (the first run downloads it from Maven Central)");
         List<Path> classpath = new ArrayList<>(NodeClasspath.resolve(version));
@@ -39,7 +45,7 @@ public final class EmbeddedNode implements AutoCloseable {
                 "-Dmailbench.node.log=" + workDir.resolve("opensearch-node.log"),
                 "-Dlog4j2.disable.jmx=true", "-Djava.awt.headless=true"),
             classpath, "mailbench.node.EmbeddedNodeMain",
-            List.of(home.toString(), "9200-9299", "{ready}", Long.toString(ProcessHandle.current().pid())), workDir);
+            List.of(home.toString(), ports, "{ready}", Long.toString(ProcessHandle.current().pid())), workDir);
         try {
             URI url = URI.create(jvm.awaitReady(START_TIMEOUT).get("url").asText());
             progress.accept("OpenSearch is up at " + url + " (pid " + jvm.pid() + ")");

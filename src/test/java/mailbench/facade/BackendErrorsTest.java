@@ -64,6 +64,36 @@ class BackendErrorsTest {
     }
 
     @Nested
+    class NodeGoingAway {
+
+        @Test
+        void classifyShouldMapAResetConnectionTo503() {
+            BackendErrors.Failure failure = BackendErrors.classify(new CompletionException(new java.net.SocketException("Connection reset")));
+
+            assertThat(failure).isEqualTo(new BackendErrors.Failure(503, "OpenSearch is unavailable: SocketException: Connection reset"));
+        }
+
+        @Test
+        void classifyShouldReadTheStatusLineOfATransportsResponseException() {
+            // both transports' ResponseException say it this way; the node answers 503 while its shards recover
+            String line = "method [POST], host [http://127.0.0.1:9200], URI [/mail/_search], status line [HTTP/1.1 %s]";
+            assertThat(BackendErrors.classify(new CompletionException(new ResponseException(line.formatted("503 Service Unavailable")))))
+                .isEqualTo(new BackendErrors.Failure(503, "OpenSearch is not ready (503): retry later"));
+            assertThat(BackendErrors.classify(new ResponseException(line.formatted("500 Internal Server Error"))))
+                .isEqualTo(new BackendErrors.Failure(502, "OpenSearch refused the request (500)"));
+        }
+
+        @Test
+        void classifyShouldPassOnTheNodesOwn503() {
+            BackendErrors.Failure failure = BackendErrors.classify(
+                openSearch(503, "search_phase_execution_exception", "all shards failed"));
+
+            assertThat(failure).isEqualTo(new BackendErrors.Failure(503,
+                "OpenSearch is not ready (503): search_phase_execution_exception: all shards failed"));
+        }
+    }
+
+    @Nested
     class Timeouts {
 
         @Test
@@ -168,6 +198,13 @@ class BackendErrorsTest {
 
             assertThat(failure.status()).isEqualTo(502);
             assertThat(failure.message()).isEqualTo("OpenSearch call failed: ExecutionException: java.io.IOException: stream reset");
+        }
+    }
+
+    /** Named as the transports name theirs: classification goes by simple name and message. */
+    private static final class ResponseException extends java.io.IOException {
+        ResponseException(String message) {
+            super(message);
         }
     }
 }
