@@ -82,15 +82,6 @@ class BackendErrorsTest {
             assertThat(BackendErrors.classify(new ResponseException(line.formatted("500 Internal Server Error"))))
                 .isEqualTo(new BackendErrors.Failure(502, "OpenSearch refused the request (500)"));
         }
-
-        @Test
-        void classifyShouldPassOnTheNodesOwn503() {
-            BackendErrors.Failure failure = BackendErrors.classify(
-                openSearch(503, "search_phase_execution_exception", "all shards failed"));
-
-            assertThat(failure).isEqualTo(new BackendErrors.Failure(503,
-                "OpenSearch is not ready (503): search_phase_execution_exception: all shards failed"));
-        }
     }
 
     @Nested
@@ -152,12 +143,14 @@ class BackendErrorsTest {
         }
 
         @Test
-        void classifyShouldMapOtherOpenSearchErrorsTo502WithTypeAndReason() {
-            BackendErrors.Failure failure = BackendErrors.classify(
-                openSearch(400, "search_phase_execution_exception", "all shards failed"));
-
-            assertThat(failure).isEqualTo(new BackendErrors.Failure(502,
-                "OpenSearch refused the request (400): search_phase_execution_exception: all shards failed"));
+        void classifyShouldMapOtherOpenSearchErrorsTo502WithTypeAndReasonButPassOnTheNodesOwn503() {
+            assertThat(BackendErrors.classify(openSearch(400, "search_phase_execution_exception", "all shards failed")))
+                .isEqualTo(new BackendErrors.Failure(502,
+                    "OpenSearch refused the request (400): search_phase_execution_exception: all shards failed"));
+            // a restarted node answers 503 while it recovers its shards: the client should retry, as with a node down
+            assertThat(BackendErrors.classify(openSearch(503, "search_phase_execution_exception", "all shards failed")))
+                .isEqualTo(new BackendErrors.Failure(503,
+                    "OpenSearch is not ready (503): search_phase_execution_exception: all shards failed"));
         }
     }
 
