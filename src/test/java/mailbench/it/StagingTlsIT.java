@@ -60,12 +60,12 @@ class StagingTlsIT {
         caPem = certificates.writeCaPem(DIR.resolve("staging-ca.pem"));
         credentialsFile = DIR.resolve("opensearch-credentials");
         Files.writeString(credentialsFile, USER + ":" + PASSWORD + "\n");
-        front1 = TlsFront.start(certificates.serverContext(), SharedNode.url(), USER, PASSWORD);
-        front2 = TlsFront.start(certificates.serverContext(), SharedNode.url(), USER, PASSWORD);
+        front1 = TlsFront.start(certificates, SharedNode.url(), USER, PASSWORD);
+        front2 = TlsFront.start(certificates, SharedNode.url(), USER, PASSWORD);
     }
 
     @AfterAll
-    static void stopFronts() {
+    static void stopFronts() throws Exception {
         front1.close();
         front2.close();
     }
@@ -125,7 +125,9 @@ class StagingTlsIT {
         try (FacadeProcess facade = FacadeProcess.start(DIR, "facade-wrong", facadeArgs("mail-tls-it-wrong",
             "--opensearch-ca", caPem.toString()), Map.of(Credentials.USERNAME_ENV, USER, Credentials.PASSWORD_ENV, wrong))) {
             URI url = facade.awaitUrl();
-            Http.Reply health = Http.get(url, "/health");
+            // a first call on a loaded host may time out in the TLS handshake instead: ask until the front has answered
+            Http.Reply health = await().atMost(Duration.ofSeconds(60)).until(() -> Http.get(url, "/health"),
+                reply -> reply.raw().contains("refused the credentials"));
             assertThat(health.status()).isEqualTo(503);
             assertThat(health.json().get("status").asText()).isEqualTo("unavailable");
             assertThat(health.json().get("backend").get("error").asText())
@@ -135,6 +137,27 @@ class StagingTlsIT {
             assertThat(facade.output()).doesNotContain("\tat ").doesNotContain(wrong);
             assertThat(health.raw()).doesNotContain(wrong);
             assertNoSecretIn(facade.output() + health.raw());
+        }
+    }
+
+    @Test
+    void theRestClientTransportShouldGetInWithTheCaAndNameRefusedCredentials() throws Exception {
+        try (FacadeProcess facade = FacadeProcess.start(DIR, "facade-rest-ok", facadeArgs("mail-tls-it-rest", "--transport", "rest-client",
+            "--opensearch-ca", caPem.toString(), "--opensearch-credentials-file", credentialsFile.toString()), Map.of())) {
+            URI url = facade.awaitUrl();
+            await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(Http.get(url, "/health").status()).isEqualTo(200));
+            assertThat(Http.put(url, "/mailboxes/mbx-rest/messages/m-1", MESSAGE).status()).isEqualTo(201);
+            assertThat(Http.get(url, "/mailboxes/mbx-rest/messages/m-1").status()).isEqualTo(200);
+            assertNoSecretIn(facade.output());
+        }
+        String wrong = "wrong-" + UUID.randomUUID();
+        try (FacadeProcess facade = FacadeProcess.start(DIR, "facade-rest-wrong", facadeArgs("mail-tls-it-rest", "--transport", "rest-client",
+            "--opensearch-ca", caPem.toString()), Map.of(Credentials.USERNAME_ENV, USER, Credentials.PASSWORD_ENV, wrong))) {
+            URI url = facade.awaitUrl();
+            Http.Reply health = Http.get(url, "/health");
+            assertThat(health.status()).isEqualTo(503);
+            assertThat(health.json().get("backend").get("error").asText()).contains("refused the credentials (401");
+            assertThat(facade.output() + health.raw()).doesNotContain(wrong).doesNotContain("\tat ");
         }
     }
 
@@ -207,7 +230,8 @@ class StagingTlsIT {
     }
 
     private static List<String> facadeArgs(String index, String... access) {
-        List<String> args = new ArrayList<>(List.of("facade", "--port", "0", "--index", index,
+        // the connect timeout covers the TLS handshake: 1 s (the default) is too short for a cold front on a loaded host
+        List<String> args = new ArrayList<>(List.of("facade", "--port", "0", "--index", index, "--connect-timeout-ms", "10000",
             "--opensearch", front1.url().toString(), "--opensearch", front2.url().toString()));
         args.addAll(List.of(access));
         return args;

@@ -14,9 +14,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
 
-import javax.net.ssl.KeyManagerFactory;
-import javax.net.ssl.SSLContext;
-
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x509.BasicConstraints;
 import org.bouncycastle.asn1.x509.ExtendedKeyUsage;
@@ -36,7 +33,7 @@ import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 /**
  * A throw-away certificate authority and a server certificate it signed for 127.0.0.1 and
  * localhost, made fresh for a test: the CA goes to a PEM file (what an operator gets from the
- * staging team), the server key and chain into the TLS front's SSLContext.
+ * staging team), the server key and chain into the TLS front's keystore.
  */
 final class TestCertificates {
 
@@ -89,15 +86,17 @@ final class TestCertificates {
         return file;
     }
 
-    /** The server side: its key and the chain up to the CA. */
-    SSLContext serverContext() throws GeneralSecurityException, IOException {
+    /** The server side as a PKCS12 file's bytes: its key and the chain up to the CA, under {@link #serverKeyPassword()}. */
+    byte[] serverKeyStore() throws GeneralSecurityException, IOException {
         KeyStore store = KeyStore.getInstance("PKCS12");
         store.load(null, null);
         store.setKeyEntry("front", serverKeys.getPrivate(), KEY_PASSWORD, new X509Certificate[] {server, ca});
-        KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-        keys.init(store, KEY_PASSWORD);
-        SSLContext context = SSLContext.getInstance("TLS");
-        context.init(keys.getKeyManagers(), null, null);
-        return context;
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        store.store(bytes, KEY_PASSWORD);
+        return bytes.toByteArray();
+    }
+
+    String serverKeyPassword() {
+        return new String(KEY_PASSWORD);
     }
 }
