@@ -1,8 +1,10 @@
 package mailbench.gatling
 
 import scala.concurrent.duration._
+import scala.jdk.CollectionConverters._
 
 import io.gatling.commons.util.GatlingVersion
+import io.gatling.commons.validation._
 import io.gatling.core.Predef._
 import io.gatling.http.Predef._
 
@@ -40,8 +42,13 @@ class SearchSimulation extends Simulation {
     case steps => List(SearchScenario.build("Warm-up", BenchConfig.WARM_UP_PREFIX, requests, feeders, config.mix).inject(steps))
   }
 
+  // several OpenSearch hosts on the direct path: Gatling gives each virtual user one of them in turn
+  private val protocol = http.baseUrls(run.baseUrls.asScala.toSeq: _*).shareConnections.disableWarmUp.acceptHeader("application/json")
+  // a function, not a string: Gatling would read "#{" in a password as its expression language
+  private val authorization = Option(run.directAuthorization).map(header => (_: Session) => header.success)
+
   setUp(warmUp :+ measured)
-    .protocols(http.baseUrl(run.baseUrl.toString).shareConnections.disableWarmUp.acceptHeader("application/json"))
+    .protocols(authorization.fold(protocol)(header => protocol.authorizationHeader(header)))
     .assertions(MailRequests.All.flatMap { name =>
       Seq(details(name).responseTime.percentile(99.0).lte(config.p99Ms.round.toInt),
         details(name).successfulRequests.percent.gte(config.successPercent))

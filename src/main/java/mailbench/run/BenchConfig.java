@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import mailbench.access.Credentials;
+import mailbench.access.OpenSearchUrls;
 import mailbench.corpus.CorpusSpec;
 import mailbench.facade.FacadeConfig;
 import mailbench.profiler.CaptureSettings;
@@ -19,7 +21,8 @@ import mailbench.stack.StackOptions;
  */
 public record BenchConfig(
     URI target,
-    URI directTarget,
+    List<URI> directTargets,
+    Credentials directCredentials,
     String variant,
     String path,
     int rate,
@@ -44,7 +47,10 @@ public record BenchConfig(
     public static final Knob TARGET = new Knob("mailbench.target", "",
         "Facade URL to drive (staging). Empty: start the local stack (embedded OpenSearch + facade) and load the corpus.");
     public static final Knob OPENSEARCH = new Knob("mailbench.opensearch", "",
-        "OpenSearch URL for -Dmailbench.path=direct against staging (locally the embedded node is used).");
+        "OpenSearch URL(s), comma-separated, for -Dmailbench.path=direct against staging (locally the embedded node is used).");
+    public static final Knob OPENSEARCH_CREDENTIALS_FILE = new Knob("mailbench.opensearch.credentialsFile", "",
+        "Direct path on staging: file of one line username:password for basic auth (else $" + Credentials.USERNAME_ENV + " and $"
+            + Credentials.PASSWORD_ENV + "). The password itself is never a knob: knobs go into run.json.");
     public static final Knob VARIANT = new Knob("mailbench.variant", "default",
         "What is being compared, part of the run folder name. Locally one of the variants in mailbench.run.Variant (how the facade"
         + " talks to OpenSearch); against a target any label.");
@@ -95,8 +101,8 @@ public record BenchConfig(
     public static final Knob PROFILER_TRIM = new Knob("mailbench.profiler.trimSeconds", "" + ProfileWindow.DEFAULT_TRIM_SECONDS,
         "The profile keeps the samples from this long after the measured phase starts to this long before it ends (at most a quarter of it each).");
 
-    public static final List<Knob> KNOBS = List.of(TARGET, OPENSEARCH, VARIANT, PATH, RATE, WARMUP, DURATION, P99, SUCCESS,
-        MIX_TEXT, MIX_FROM, MIX_RANGE, MIX_GET, SEED, MESSAGES, USERS, REPORTS, GATLING_RESULTS, OPENSEARCH_VERSION,
+    public static final List<Knob> KNOBS = List.of(TARGET, OPENSEARCH, VARIANT, PATH, OPENSEARCH_CREDENTIALS_FILE, RATE, WARMUP, DURATION,
+        P99, SUCCESS, MIX_TEXT, MIX_FROM, MIX_RANGE, MIX_GET, SEED, MESSAGES, USERS, REPORTS, GATLING_RESULTS, OPENSEARCH_VERSION,
         OPENSEARCH_HEAP, FACADE_HEAP, FACADE_EVENT_LOOPS, FACADE_IO_THREADS, FACADE_CONNECTIONS, FACADE_JVM_ARGS,
         PROFILER, PROFILER_URL, PROFILER_TOKEN_FILE, PROFILER_EVENT, PROFILER_INTERVAL, PROFILER_TRIM);
 
@@ -124,8 +130,8 @@ public record BenchConfig(
             throw new IllegalArgumentException("-Dmailbench.variant must be 1-64 of A-Z a-z 0-9 . _ -, got '" + variant + "'");
         }
         URI target = url(TARGET);
-        URI direct = url(OPENSEARCH);
-        if ("direct".equals(path) && target != null && direct == null) {
+        List<URI> direct = OPENSEARCH.value().isEmpty() ? List.of() : OpenSearchUrls.parse(OPENSEARCH.value(), "-D" + OPENSEARCH.name());
+        if ("direct".equals(path) && target != null && direct.isEmpty()) {
             throw new IllegalArgumentException("-Dmailbench.path=direct against a -Dmailbench.target needs -Dmailbench.opensearch=<OpenSearch URL>");
         }
         // locally the variant decides how the facade is started; a remote facade is what it is, the variant only labels it
@@ -136,7 +142,10 @@ public record BenchConfig(
         if (local != null) {
             facadeArgs.addAll(local.facadeArgs());
         }
-        return new BenchConfig(target, direct, variant, path, RATE.intValue(1, 100_000), WARMUP.intValue(0, 3_600),
+        String credentialsFile = OPENSEARCH_CREDENTIALS_FILE.value();
+        Credentials credentials = Credentials.fromFileOrEnv(credentialsFile.isEmpty() ? null : Path.of(credentialsFile),
+            "-D" + OPENSEARCH_CREDENTIALS_FILE.name(), System.getenv());
+        return new BenchConfig(target, direct, credentials, variant, path, RATE.intValue(1, 100_000), WARMUP.intValue(0, 3_600),
             DURATION.intValue(1, 86_400), P99.doubleValue(0.001, 3_600_000), SUCCESS.doubleValue(0, 100),
             new Mix(MIX_TEXT.intValue(0, 100), MIX_FROM.intValue(0, 100), MIX_RANGE.intValue(0, 100), MIX_GET.intValue(0, 100)),
             new CorpusSpec(SEED.longValue(), MESSAGES.intValue(1, CorpusSpec.MAX_MESSAGES), USERS.intValue(1, CorpusSpec.MAX_USERS)),
@@ -173,16 +182,16 @@ public record BenchConfig(
         if (value.isEmpty()) {
             return null;
         }
-        URI uri;
-        try {
-            uri = URI.create(value.endsWith("/") ? value.substring(0, value.length() - 1) : value);
-        } catch (IllegalArgumentException e) {
-            uri = null;
+        List<URI> urls = OpenSearchUrls.parse(value, "-D" + knob.name());
+        if (urls.size() != 1) {
+            throw new IllegalArgumentException("-D" + knob.name() + " takes one http(s)://host:port URL, got " + urls.size());
         }
-        if (uri == null || uri.getHost() == null || !("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))) {
-            throw new IllegalArgumentException("-D" + knob.name() + " must be an http(s)://host:port URL, got '" + value + "'");
-        }
-        return uri;
+        return urls.get(0);
+    }
+
+    /** The first OpenSearch of the direct path, or null. */
+    public URI directTarget() {
+        return directTargets.isEmpty() ? null : directTargets.get(0);
     }
 
     public boolean local() {
@@ -192,7 +201,8 @@ public record BenchConfig(
     /** The effective value of every knob, for run.json. */
     public static Map<String, String> knobValues() {
         Map<String, String> values = new LinkedHashMap<>();
-        KNOBS.forEach(knob -> values.put(knob.name(), knob.value()));
+        // URLs with credentials are refused before a run starts; masked here too, so none can reach run.json
+        KNOBS.forEach(knob -> values.put(knob.name(), OpenSearchUrls.mask(knob.value())));
         return values;
     }
 }

@@ -9,6 +9,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -42,7 +43,7 @@ public final class BenchRun {
     private final long startMillis = System.currentTimeMillis();
     private LocalStack stack;
     private URI facadeUrl;
-    private URI opensearchUrl;
+    private List<URI> opensearchUrls = List.of();
     private Path feeders;
     private RunProfiler profiler;
     private HostCpu hostCpu;
@@ -109,11 +110,11 @@ public final class BenchRun {
                 config.corpus(), true, feeders, config.profiling().enabled() && !"direct".equals(config.path()));
             stack = LocalStack.start(options, this::say);
             facadeUrl = stack.facadeUrl();
-            opensearchUrl = stack.opensearchUrl();
+            opensearchUrls = List.of(stack.opensearchUrl());
             record.event("local stack ready (facade pid " + stack.facadePid() + ", node pid " + stack.nodePid() + ")");
         } else {
             facadeUrl = config.target();
-            opensearchUrl = config.directTarget();
+            opensearchUrls = config.directTargets();
         }
         JsonNode health = HealthProbe.check(facadeUrl);
         record.versions.put("opensearchJava", health.path("client").path("opensearchJava").asText("unknown"));
@@ -174,9 +175,15 @@ public final class BenchRun {
         return folder;
     }
 
-    /** Where the simulation sends its requests. */
-    public URI baseUrl() {
-        return "direct".equals(config.path()) ? opensearchUrl : facadeUrl;
+    /** Where the simulation sends its requests: the facade, or (direct path) every OpenSearch host, each virtual user to one. */
+    public List<String> baseUrls() {
+        return ("direct".equals(config.path()) ? opensearchUrls : List.of(facadeUrl)).stream().map(URI::toString).toList();
+    }
+
+    /** The Authorization header of the direct path against staging, or null (the facade and the local node need none). */
+    public String directAuthorization() {
+        return "direct".equals(config.path()) && !config.local() && config.directCredentials() != null
+            ? config.directCredentials().basicAuthorization() : null;
     }
 
     public Path feeders() {

@@ -413,4 +413,43 @@ class BenchConfigTest {
             assertThat(config.facadeOpensearchJava()).isNull();
         }
     }
+
+    @Nested
+    class StagingAccess {
+
+        @Test
+        void severalOpenSearchHostsShouldAllBeDirectTargets() {
+            System.setProperty("mailbench.path", "direct");
+            System.setProperty("mailbench.target", "http://facade:8080");
+            System.setProperty("mailbench.opensearch", "https://os-1:9200,https://os-2:9200");
+
+            BenchConfig config = BenchConfig.fromSystemProperties();
+
+            assertThat(config.directTargets()).containsExactly(URI.create("https://os-1:9200"), URI.create("https://os-2:9200"));
+            assertThat(config.directTarget()).isEqualTo(URI.create("https://os-1:9200"));
+        }
+
+        @Test
+        void credentialsInAnyUrlKnobShouldBeRefusedAndNeverQuoted() {
+            System.setProperty("mailbench.target", "http://facade:8080");
+            System.setProperty("mailbench.opensearch", "https://admin:hunter2@os-1:9200");
+
+            assertThatThrownBy(BenchConfig::fromSystemProperties).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("-Dmailbench.opensearch must not carry credentials").hasMessageContaining("MAILBENCH_OPENSEARCH_PASSWORD")
+                .hasMessageNotContaining("hunter2");
+            assertThat(BenchConfig.knobValues().get("mailbench.opensearch")).isEqualTo("https://***@os-1:9200");
+        }
+
+        @Test
+        void theCredentialsFileShouldBeAKnobAndItsContentNot(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+            java.nio.file.Path file = java.nio.file.Files.writeString(dir.resolve("creds"), "bench:hunter2\n");
+            System.setProperty("mailbench.opensearch.credentialsFile", file.toString());
+
+            BenchConfig config = BenchConfig.fromSystemProperties();
+
+            assertThat(config.directCredentials().username()).isEqualTo("bench");
+            assertThat(BenchConfig.knobValues()).containsEntry("mailbench.opensearch.credentialsFile", file.toString());
+            assertThat(BenchConfig.knobValues().toString()).doesNotContain("hunter2");
+        }
+    }
 }
