@@ -101,9 +101,9 @@ public record BenchConfig(
         "BulkIndexSimulation: documents per bulk request, comma-separated (one row of the matrix each).");
     public static final Knob BULK_CONCURRENCY = new Knob("mailbench.bulk.concurrency", "1,4,8,16",
         "BulkIndexSimulation: bulk requests in flight at once, comma-separated (one column of the matrix each).");
-    public static final Knob BULK_DOCS = new Knob("mailbench.bulk.docs", "20000",
+    public static final Knob BULK_DOCS = new Knob("mailbench.bulk.docs", "10000",
         "BulkIndexSimulation: documents each cell sends (the same ones in every cell, onto a fresh index).");
-    public static final Knob BULK_WARMUP_DOCS = new Knob("mailbench.bulk.warmupDocs", "20000",
+    public static final Knob BULK_WARMUP_DOCS = new Knob("mailbench.bulk.warmupDocs", "5000",
         "BulkIndexSimulation: documents sent before the matrix (bulks of " + BulkMatrix.WARM_UP_SIZE + ", " + BulkMatrix.WARM_UP_CONCURRENCY
             + " in flight), not measured; 0: none.");
     public static final Knob BULK_INVALID_EVERY = new Knob("mailbench.bulk.invalidEvery", "0",

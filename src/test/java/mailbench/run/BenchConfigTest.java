@@ -60,7 +60,7 @@ class BenchConfigTest {
             assertThat(config.rate()).isEqualTo(1000);
             assertThat(config.durationSeconds()).isEqualTo(60);
             assertThat(config.warmupSeconds()).isEqualTo(240);
-            assertThat(config.bulk()).isEqualTo(new BulkMatrix(List.of(1, 10, 100, 1000), List.of(1, 4, 8, 16), 20_000, 20_000, 0));
+            assertThat(config.bulk()).isEqualTo(new BulkMatrix(List.of(1, 10, 100, 1000), List.of(1, 4, 8, 16), 10_000, 5_000, 0));
             assertThat(config.path()).isEqualTo("facade");
             assertThat(config.variant()).isEqualTo("default");
             assertThat(config.local()).isTrue();
