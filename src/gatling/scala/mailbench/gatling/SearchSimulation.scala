@@ -24,20 +24,7 @@ class SearchSimulation extends Simulation {
 
   private val measured = SearchScenario.build("Measured", "", requests, feeders, config.mix)
     .inject(nothingFor(config.warmupSeconds.seconds), constantUsersPerSec(rate).during(config.durationSeconds.seconds))
-  // a freshly started node, facade and Gatling JIT-compile under load for minutes on 2 cores; at the
-  // full rate the compilers and the load starve each other (profiled: 25% of the node in C2 at minute
-  // 3), so the warm-up holds 60% of the rate for a third, leaving CPU for the compilers, then climbs:
-  // ramp 10%->60% (1/3), hold 60% (1/3), ramp 60%->100% (1/6), hold 100% (1/6)
-  private val w = config.warmupSeconds
-  private val warmUpPhases = List(
-    (w / 3, math.max(1.0, rate / 10), rate * 0.6),
-    (w / 3, rate * 0.6, rate * 0.6),
-    (w / 6, rate * 0.6, rate),
-    (w - w / 3 - w / 3 - w / 6, rate, rate))
-  private val warmUpSteps = warmUpPhases.filter(_._1 > 0).map { case (seconds, from, to) =>
-    if (from == to) constantUsersPerSec(to).during(seconds.seconds) else rampUsersPerSec(from).to(to).during(seconds.seconds)
-  }
-  private val warmUp = warmUpSteps match {
+  private val warmUp = WarmUpShape.steps(rate, config.warmupSeconds) match {
     case Nil   => Nil
     case steps => List(SearchScenario.build("Warm-up", BenchConfig.WARM_UP_PREFIX, requests, feeders, config.mix).inject(steps))
   }

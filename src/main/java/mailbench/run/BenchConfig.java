@@ -10,6 +10,7 @@ import mailbench.access.Credentials;
 import mailbench.access.OpenSearchUrls;
 import mailbench.corpus.CorpusSpec;
 import mailbench.facade.FacadeConfig;
+import mailbench.indexing.BulkMatrix;
 import mailbench.profiler.CaptureSettings;
 import mailbench.profiler.SidecarToken;
 import mailbench.stack.StackOptions;
@@ -40,7 +41,8 @@ public record BenchConfig(
     String facadeOpensearchJava,
     List<String> facadeJvmArgs,
     List<String> facadeArgs,
-    Profiling profiling) {
+    Profiling profiling,
+    BulkMatrix bulk) {
 
     public static final String WARM_UP_PREFIX = "Warm-up: ";
 
@@ -101,10 +103,23 @@ public record BenchConfig(
     public static final Knob PROFILER_TRIM = new Knob("mailbench.profiler.trimSeconds", "" + ProfileWindow.DEFAULT_TRIM_SECONDS,
         "The profile keeps the samples from this long after the measured phase starts to this long before it ends (at most a quarter of it each).");
 
+    public static final Knob BULK_SIZES = new Knob("mailbench.bulk.sizes", "1,10,100,1000",
+        "BulkIndexSimulation: documents per bulk request, comma-separated (one row of the matrix each).");
+    public static final Knob BULK_CONCURRENCY = new Knob("mailbench.bulk.concurrency", "1,4,8,16",
+        "BulkIndexSimulation: bulk requests in flight at once, comma-separated (one column of the matrix each).");
+    public static final Knob BULK_DOCS = new Knob("mailbench.bulk.docs", "10000",
+        "BulkIndexSimulation: documents each cell sends (the same ones in every cell, onto a fresh index).");
+    public static final Knob BULK_WARMUP_DOCS = new Knob("mailbench.bulk.warmupDocs", "5000",
+        "BulkIndexSimulation: documents sent before the matrix (bulks of " + BulkMatrix.WARM_UP_SIZE + ", " + BulkMatrix.WARM_UP_CONCURRENCY
+            + " in flight), not measured; 0: none.");
+    public static final Knob BULK_INVALID_EVERY = new Knob("mailbench.bulk.invalidEvery", "0",
+        "BulkIndexSimulation: make every N-th document invalid (an unknown field), to see per-item failures counted; 0: none.");
+
     public static final List<Knob> KNOBS = List.of(TARGET, OPENSEARCH, VARIANT, PATH, OPENSEARCH_CREDENTIALS_FILE, RATE, WARMUP, DURATION,
         P99, SUCCESS, MIX_TEXT, MIX_FROM, MIX_RANGE, MIX_GET, SEED, MESSAGES, USERS, REPORTS, GATLING_RESULTS, OPENSEARCH_VERSION,
         OPENSEARCH_HEAP, FACADE_HEAP, FACADE_EVENT_LOOPS, FACADE_IO_THREADS, FACADE_CONNECTIONS, FACADE_JVM_ARGS,
-        PROFILER, PROFILER_URL, PROFILER_TOKEN_FILE, PROFILER_EVENT, PROFILER_INTERVAL, PROFILER_TRIM);
+        PROFILER, PROFILER_URL, PROFILER_TOKEN_FILE, PROFILER_EVENT, PROFILER_INTERVAL, PROFILER_TRIM,
+        BULK_SIZES, BULK_CONCURRENCY, BULK_DOCS, BULK_WARMUP_DOCS, BULK_INVALID_EVERY);
 
     /** Whether and how the facade is profiled; {@code url} is set for a staging sidecar. */
     public record Profiling(boolean enabled, URI url, Path tokenFile, CaptureSettings settings, int trimSeconds) {
@@ -151,7 +166,13 @@ public record BenchConfig(
             new CorpusSpec(SEED.longValue(), MESSAGES.intValue(1, CorpusSpec.MAX_MESSAGES), USERS.intValue(1, CorpusSpec.MAX_USERS)),
             Path.of(REPORTS.value()), Path.of(GATLING_RESULTS.value()), OPENSEARCH_VERSION.value(), OPENSEARCH_HEAP.value(),
             FACADE_HEAP.value(), local == null ? null : local.opensearchJava(), readFacadeJvmArgs(), List.copyOf(facadeArgs),
-            readProfiling());
+            readProfiling(), readBulkMatrix());
+    }
+
+    private static BulkMatrix readBulkMatrix() {
+        // a bulk of 10,000 is the facade's default --max-bulk-items; 256 its default --max-in-flight
+        return new BulkMatrix(BULK_SIZES.intListValue(1, 10_000), BULK_CONCURRENCY.intListValue(1, 256), BULK_DOCS.intValue(1, 1_000_000),
+            BULK_WARMUP_DOCS.intValue(0, 1_000_000), BULK_INVALID_EVERY.intValue(0, 1_000_000));
     }
 
     private static List<String> readFacadeJvmArgs() {

@@ -35,7 +35,18 @@ public final class BenchRun {
 
     private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
+    /** What a simulation needs from a local stack: the search corpus loaded (and warmed), a profiler on the facade. */
+    public record Needs(boolean corpus, boolean profiler) {
+        /** SearchSimulation: the corpus its feeders hit, and a profile of its measured phase. */
+        public static final Needs SEARCH = new Needs(true, true);
+        /** IndexSimulation: an empty index (the facade creates it), and a profile of its measured phase. */
+        public static final Needs INDEXING = new Needs(false, true);
+        /** BulkIndexSimulation: an empty index; its cells have no single measured phase to profile. */
+        public static final Needs BULK_MATRIX = new Needs(false, false);
+    }
+
     private final BenchConfig config;
+    private final Needs needs;
     private final SimulationLog log;
     private final Path folder;
     private final RunRecord record = new RunRecord();
@@ -49,17 +60,23 @@ public final class BenchRun {
     private HostCpu hostCpu;
     private boolean finished;
 
-    private BenchRun(BenchConfig config, SimulationLog log, Path folder) {
+    private BenchRun(BenchConfig config, Needs needs, SimulationLog log, Path folder) {
         this.config = config;
+        this.needs = needs;
         this.log = log;
         this.folder = folder;
     }
 
     /** Creates the run folder and, without a target, starts the local stack. Fails with a message that names the fix. */
     public static BenchRun open(String simulation, String gatlingVersion, SimulationLog log) {
+        return open(simulation, gatlingVersion, log, Needs.SEARCH);
+    }
+
+    /** As {@link #open(String, String, SimulationLog)}, for a simulation with other needs than the search corpus. */
+    public static BenchRun open(String simulation, String gatlingVersion, SimulationLog log, Needs needs) {
         BenchConfig config = BenchConfig.fromSystemProperties();
         try {
-            BenchRun run = new BenchRun(config, log, newFolder(config, simulation));
+            BenchRun run = new BenchRun(config, needs, log, newFolder(config, simulation));
             run.start(simulation, gatlingVersion);
             return run;
         } catch (IOException e) {
@@ -102,12 +119,12 @@ public final class BenchRun {
         Runtime.getRuntime().addShutdownHook(new Thread(this::onJvmExit, "mailbench-run-exit"));
         watchParent();
 
-        feeders = Feeders.forCorpus(config.corpus());
+        feeders = needs.corpus() ? Feeders.forCorpus(config.corpus()) : null;
         if (config.local()) {
             StackOptions options = new StackOptions(Path.of("target", "mailbench-stack", record.runId).toAbsolutePath(),
                 config.opensearchVersion(), config.opensearchHeap(), config.facadeHeap(), config.facadeOpensearchJava(),
                 config.facadeJvmArgs(), config.facadeArgs(),
-                config.corpus(), true, feeders, config.profiling().enabled() && !"direct".equals(config.path()));
+                config.corpus(), needs.corpus(), feeders, needs.profiler() && config.profiling().enabled() && !"direct".equals(config.path()));
             stack = LocalStack.start(options, this::say);
             facadeUrl = stack.facadeUrl();
             opensearchUrls = List.of(stack.opensearchUrl());
@@ -127,6 +144,9 @@ public final class BenchRun {
     /** The profiler of this run, or a reason why there is none. */
     private RunProfiler profiler() {
         BenchConfig.Profiling profiling = config.profiling();
+        if (!needs.profiler()) {
+            return RunProfiler.none(record.simulation + " has no single measured phase to profile", record::event);
+        }
         if (!profiling.enabled()) {
             return RunProfiler.none("switched off (-D" + BenchConfig.PROFILER.name() + "=false)", record::event);
         }
@@ -188,6 +208,22 @@ public final class BenchRun {
 
     public Path feeders() {
         return feeders;
+    }
+
+    /** OpenSearch itself: the local node, or the first -Dmailbench.opensearch host against a target (null when not given). */
+    public URI opensearchUrl() {
+        return opensearchUrls.isEmpty() ? null : opensearchUrls.get(0);
+    }
+
+    /** Gatling's simulation.log of this run, once Gatling has written it (in the after hook). */
+    public Optional<Path> simulationLog() {
+        return gatlingRunDir().map(dir -> dir.resolve("simulation.log"));
+    }
+
+    /** A line in run.json's timeline and on the console. */
+    public void event(String line) {
+        record.event(line);
+        say(line);
     }
 
     public BenchConfig config() {

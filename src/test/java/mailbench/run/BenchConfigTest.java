@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.AfterEach;
@@ -16,6 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import mailbench.corpus.CorpusSpec;
+import mailbench.indexing.BulkMatrix;
 import mailbench.profiler.CaptureSettings;
 
 class BenchConfigTest {
@@ -58,6 +60,7 @@ class BenchConfigTest {
             assertThat(config.rate()).isEqualTo(1000);
             assertThat(config.durationSeconds()).isEqualTo(60);
             assertThat(config.warmupSeconds()).isEqualTo(240);
+            assertThat(config.bulk()).isEqualTo(new BulkMatrix(List.of(1, 10, 100, 1000), List.of(1, 4, 8, 16), 10_000, 5_000, 0));
             assertThat(config.path()).isEqualTo("facade");
             assertThat(config.variant()).isEqualTo("default");
             assertThat(config.local()).isTrue();
