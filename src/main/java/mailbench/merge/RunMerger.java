@@ -116,15 +116,17 @@ final class RunMerger {
         long start = runs.stream().mapToLong(r -> r.latencies().startMillis()).max().orElseThrow();
         long end = runs.stream().mapToLong(r -> r.latencies().endMillis()).min().orElseThrow();
         long shortest = runs.stream().mapToLong(r -> r.latencies().endMillis() - r.latencies().startMillis()).min().orElseThrow();
-        StringBuilder windows = new StringBuilder();
-        runs.forEach(r -> windows.append(", ").append(r.label()).append(' ').append(r.measuredStart()).append(" to ").append(r.measuredEnd()));
+        StringBuilder windows = new StringBuilder(" (");
+        runs.forEach(r -> windows.append(windows.length() > 2 ? "; " : "").append(r.label()).append(": ").append(r.measuredStart())
+            .append(" to ").append(r.measuredEnd()));
+        windows.append(')');
         if (end < start) {
             warnings.add("the measured windows do not overlap" + windows + ": the injectors never loaded the target together,"
                 + " so no moment saw the summed rate; start them together (within a few seconds), with the same warm-up and duration");
             return null;
         }
         if (shortest > 0 && end - start < MIN_OVERLAP * shortest) {
-            warnings.add(String.format("the measured windows overlap for %.1f s only, %.0f%% of the shortest%s: the summed rate held"
+            warnings.add(String.format("the measured windows overlap for %.1f s only, %.0f%% of the shortest one%s: the summed rate held"
                 + " only in the overlap; start the injectors together", (end - start) / 1000.0, 100.0 * (end - start) / shortest, windows));
         }
         return new RunSummary.Window(start, end);
