@@ -93,12 +93,17 @@ class MergeIT {
         assertThat(runJson.get("injectors")).extracting(injector -> injector.get("runId").asText())
             .containsExactly(runA.getFileName().toString(), runB.getFileName().toString());
         assertThat(runJson.at("/injectors/0/host").asText()).isNotBlank().isNotEqualTo("unknown");
-        // both injectors started together: their measured windows overlap, and the merged one is what they share
+        // the merged window is what the injectors' windows share; two Mavens started together on a busy host reached
+        // their load up to 27 s apart, so the measured phase is long enough to overlap, and a miss must be said, not hidden
         Instant start = latest(instant(runA, "measuredStart"), instant(runB, "measuredStart"));
         Instant end = earliest(instant(runA, "measuredEnd"), instant(runB, "measuredEnd"));
-        assertThat(start).as("the injectors' measured windows overlap").isBefore(end);
-        assertThat(Instant.parse(runJson.get("measuredStart").asText())).isEqualTo(start);
-        assertThat(Instant.parse(runJson.get("measuredEnd").asText())).isEqualTo(end);
+        if (start.isBefore(end)) {
+            assertThat(Instant.parse(runJson.get("measuredStart").asText())).isEqualTo(start);
+            assertThat(Instant.parse(runJson.get("measuredEnd").asText())).isEqualTo(end);
+        } else {
+            assertThat(runJson.has("measuredStart")).isFalse();
+            assertThat(runJson.get("warnings").toString()).contains("do not overlap");
+        }
 
         // a merged run is a run to compare (here against one injector: twice the throughput, no regression)
         Path comparison = WORK.resolve("comparison");
@@ -111,7 +116,7 @@ class MergeIT {
     private static Process injector(URI target, String name) throws Exception {
         Files.createDirectories(WORK);
         List<String> command = new ArrayList<>(List.of(MavenCommand.path(), "-B", "-ntp", "gatling:test",
-            "-Dmailbench.target=" + target, "-Dmailbench.rate=" + RATE_EACH, "-Dmailbench.warmup=10", "-Dmailbench.duration=20",
+            "-Dmailbench.target=" + target, "-Dmailbench.rate=" + RATE_EACH, "-Dmailbench.warmup=10", "-Dmailbench.duration=45",
             "-Dmailbench.corpus.messages=" + CORPUS.messages(), "-Dmailbench.corpus.users=" + CORPUS.users(),
             // the merge is under test, not the stack: a slow host must not fail the injectors' assertions
             "-Dmailbench.assert.p99Ms=600000", "-Dmailbench.assert.successPercent=0", "-Dmailbench.profiler=false",
