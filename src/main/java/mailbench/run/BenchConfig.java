@@ -76,7 +76,7 @@ public record BenchConfig(
     public static final Knob USERS = new Knob(CorpusSpec.USERS_KNOB, "" + CorpusSpec.DEFAULT_USERS, "Users (one mailbox each).");
     public static final Knob REPORTS = new Knob("mailbench.reportsDir", "reports", "Where run folders are written.");
     public static final Knob GATLING_RESULTS = new Knob("mailbench.gatlingResults", "target/gatling",
-        "Gatling's own results folder (set by pom.xml); its run is moved into the run folder.");
+        "Gatling's own results folder (a pom.xml property; several injectors in one checkout need one each); its run is moved into the run folder.");
     public static final Knob OPENSEARCH_VERSION = new Knob("mailbench.opensearch.version", StackOptions.DEFAULT_OPENSEARCH_VERSION,
         "Version of the embedded OpenSearch node.");
     public static final Knob OPENSEARCH_HEAP = new Knob("mailbench.opensearch.heap", StackOptions.DEFAULT_OPENSEARCH_HEAP, "Heap of the embedded node.");

@@ -291,6 +291,11 @@ public final class BenchRun {
                 summary = summary.withCpu(hostCpu.between(summary.window().startMillis(), summary.window().endMillis()));
             }
             Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(folder.resolve("summary.json").toFile(), summary);
+            // the mergeable form of the same numbers: scale-out runs on several injectors are merged from it
+            Optional<LatencyLog.Measured> latencies = builder.latencies();
+            if (latencies.isPresent()) {
+                LatencyLog.write(folder.resolve(LatencyLog.FILE), latencies.get());
+            }
             if (summary.window() != null) {
                 record.measuredStart = Instant.ofEpochMilli(summary.window().startMillis());
                 record.measuredEnd = Instant.ofEpochMilli(summary.window().endMillis());
