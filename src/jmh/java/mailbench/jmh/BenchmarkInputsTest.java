@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -13,10 +14,12 @@ import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.opensearch.client.opensearch.core.SearchResponse;
@@ -37,19 +40,23 @@ class BenchmarkInputsTest {
     private static final MailSearchResponse RESPONSE = MailSearchResponse.generate();
 
     @Nested
+    @TestInstance(TestInstance.Lifecycle.PER_CLASS)
     class SpiLookup {
 
-        private final SpiLookupBenchmark benchmark = new SpiLookupBenchmark();
+        // a loader per version for the whole class: building one loads the facade's classpath anew
+        private final Map<String, SpiLookupBenchmark> loaded = new HashMap<>();
 
-        @AfterEach
+        @AfterAll
         void close() throws IOException {
-            benchmark.close();
+            for (SpiLookupBenchmark benchmark : loaded.values()) {
+                benchmark.close();
+            }
         }
 
         @ParameterizedTest
         @ValueSource(strings = {"2.2.0", IsolatedClient.PINNED})
         void eachClientShouldDecodeTheGeneratedHitsInItsOwnLoader(String client) {
-            load(client);
+            SpiLookupBenchmark benchmark = loaded(client);
 
             assertThat(benchmark.isolated().version()).isEqualTo(IsolatedClient.PINNED.equals(client) ? ClientVersion.opensearchJava() : client);
             assertThat(benchmark.seedArray()).hasToString("[\"a\",\"b\"]");
@@ -59,7 +66,7 @@ class BenchmarkInputsTest {
 
         @Test
         void version220ShouldLookUpTheProviderForEveryParse() {
-            load("2.2.0");
+            SpiLookupBenchmark benchmark = loaded("2.2.0");
 
             assertThat(lookupsIn(benchmark::seedArray)).isEqualTo(CALLS);
             assertThat(lookupsIn(benchmark::searchResponse)).isEqualTo(CALLS);
@@ -67,15 +74,19 @@ class BenchmarkInputsTest {
 
         @Test
         void pinnedVersionShouldNeverLookUpTheProviderAgain() {
-            load(IsolatedClient.PINNED);
+            SpiLookupBenchmark benchmark = loaded(IsolatedClient.PINNED);
 
             assertThat(lookupsIn(benchmark::seedArray)).isZero();
             assertThat(lookupsIn(benchmark::searchResponse)).isZero();
         }
 
-        private void load(String client) {
-            benchmark.client = client;
-            benchmark.load();
+        private SpiLookupBenchmark loaded(String client) {
+            return loaded.computeIfAbsent(client, version -> {
+                SpiLookupBenchmark benchmark = new SpiLookupBenchmark();
+                benchmark.client = version;
+                benchmark.load();
+                return benchmark;
+            });
         }
     }
 
