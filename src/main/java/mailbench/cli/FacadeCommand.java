@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
+import mailbench.access.OpenSearchUrls;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeServer;
 import mailbench.facade.opensearch.ClientOptions;
@@ -19,9 +20,12 @@ import picocli.CommandLine.Option;
     description = "Run the mail facade against an existing OpenSearch (staging, docker, or the stack's node).")
 final class FacadeCommand implements Callable<Integer> {
 
-    @Option(names = "--opensearch", split = ",", description = "OpenSearch URL(s), comma-separated (default: ${DEFAULT-VALUE})",
-        defaultValue = FacadeConfig.DEFAULT_OPENSEARCH)
-    List<URI> opensearch;
+    @Option(names = "--opensearch", description = "OpenSearch URL(s), comma-separated or the option repeated; requests are spread"
+        + " over them; never with credentials in them (default: ${DEFAULT-VALUE})", defaultValue = FacadeConfig.DEFAULT_OPENSEARCH)
+    List<String> opensearch;
+
+    @Mixin
+    OpenSearchAccessOptions access;
 
     @Option(names = "--host", description = "Address to listen on (default: ${DEFAULT-VALUE})", defaultValue = FacadeConfig.DEFAULT_HOST)
     String host;
@@ -86,16 +90,18 @@ final class FacadeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        FacadeConfig config = new FacadeConfig(host, port, opensearch, index, shards, eventLoops, ioThreads, maxConnections,
+        List<URI> hosts = OpenSearchUrls.parse(String.join(",", opensearch), "--opensearch");
+        FacadeConfig config = new FacadeConfig(host, port, hosts, index, shards, eventLoops, ioThreads, maxConnections,
             maxInFlight, maxBodyBytes, maxBulkItems, Duration.ofMillis(connectTimeoutMs), Duration.ofMillis(responseTimeoutMs),
-            new ClientOptions(ClientOptions.Transport.of(transport), ClientOptions.Mapper.of(mapper), ClientOptions.Projection.of(projection)));
+            new ClientOptions(ClientOptions.Transport.of(transport), ClientOptions.Mapper.of(mapper), ClientOptions.Projection.of(projection)),
+            access.access());
         child.watchParent();
         FacadeServer server = FacadeServer.start(config);
         CountDownLatch stopped = ChildOptions.onShutdown(server::close, "facade-shutdown");
         String url = "http://" + config.host() + ":" + server.port();
         System.out.println("facade: " + url + " (OpenSearch " + config.opensearch() + ", index " + config.index() + ", opensearch-java "
             + ClientVersion.opensearchJava() + ", transport " + transport + ", mapper " + mapper
-            + ", projection " + projection + ")");
+            + ", projection " + projection + "; " + config.access().describe() + ")");
         child.announceReady(url);
         stopped.await();
         return 0;

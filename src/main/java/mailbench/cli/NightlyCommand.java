@@ -34,8 +34,12 @@ final class NightlyCommand implements Callable<Integer> {
         defaultValue = "reports/history")
     Path history;
 
-    @Option(names = "--results-url", description = "OpenSearch URL for the mailbench-results index (default: none)")
+    @Option(names = "--results-url", description = "OpenSearch URL for the mailbench-results index; https with"
+        + " --opensearch-ca/--opensearch-truststore and --opensearch-credentials-file as the facade's (default: none)")
     URI resultsUrl;
+
+    @Mixin
+    OpenSearchAccessOptions resultsAccess;
 
     @Option(names = "--project-dir", description = "The mailbench checkout to run mvn gatling:test in (default: ${DEFAULT-VALUE})",
         defaultValue = ".")
@@ -51,7 +55,7 @@ final class NightlyCommand implements Callable<Integer> {
     public Integer call() {
         return JobExit.of(() -> {
             NightlyJob.Settings settings = new NightlyJob.Settings(baseline, createBaseline, runs, out, history, resultsUrl,
-                thresholdOptions.thresholds());
+                thresholdOptions.thresholds(), resultsUrl == null ? null : resultsAccess.access());
             NightlyJob.Outcome outcome = new NightlyJob(settings, maven.maven, projectDir, maven.properties, System.out).run();
             outcome.warnings().forEach(w -> System.err.println("warning: " + w));
             System.out.println("[nightly] history: " + outcome.historyFile());

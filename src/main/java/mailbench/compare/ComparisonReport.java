@@ -1,7 +1,6 @@
 package mailbench.compare;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +14,7 @@ import java.util.Map;
 import one.convert.Arguments;
 import one.convert.FlameGraph;
 
+import mailbench.html.InlinePage;
 import mailbench.json.Json;
 import mailbench.profiler.ThreadGroup;
 
@@ -30,8 +30,6 @@ public final class ComparisonReport {
     public static final String JUNIT = "junit.xml";
     public static final String DIFF_GREW = "diff-event-loop-current-over-base.html";
     public static final String DIFF_SHRANK = "diff-event-loop-base-over-current.html";
-
-    private static final String CHART_JS = "/META-INF/resources/webjars/chart.js/" + chartJsVersion() + "/dist/chart.umd.js";
 
     private ComparisonReport() {
     }
@@ -83,13 +81,7 @@ public final class ComparisonReport {
         data.put("baseRuns", runRows(base));
         data.put("currentRuns", runRows(current));
         data.put("diffs", diffs);
-        // inside a <script> element "</" must not appear: "<\/" is the same string to JavaScript
-        String json = Json.MAPPER.writeValueAsString(data).replace("</", "<\\/");
-        String template;
-        try (InputStream in = ComparisonReport.class.getResourceAsStream("comparison.html")) {
-            template = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-        return template.replace("/*CHART_JS*/", chartJs()).replace("/*DATA*/null", json);
+        return InlinePage.render(ComparisonReport.class, HTML, data);
     }
 
     private static List<Map<String, Object>> runRows(List<RunResult> runs) {
@@ -107,27 +99,5 @@ public final class ComparisonReport {
             rows.add(row);
         }
         return rows;
-    }
-
-    private static String chartJs() throws IOException {
-        try (InputStream in = ComparisonReport.class.getResourceAsStream(CHART_JS)) {
-            if (in == null) {
-                throw new IOException("Chart.js is not on the classpath at " + CHART_JS + " (the org.webjars.npm:chart.js dependency)");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("</script", "<\\/script");
-        }
-    }
-
-    private static String chartJsVersion() {
-        // the webjar's own pom.properties names its version, so pom.xml stays the only place that pins it
-        try (InputStream in = ComparisonReport.class.getResourceAsStream("/META-INF/maven/org.webjars.npm/chart.js/pom.properties")) {
-            java.util.Properties properties = new java.util.Properties();
-            if (in != null) {
-                properties.load(in);
-            }
-            return properties.getProperty("version", "missing");
-        } catch (IOException e) {
-            return "missing";
-        }
     }
 }

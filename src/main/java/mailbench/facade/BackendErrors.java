@@ -7,9 +7,12 @@ import java.util.concurrent.TimeoutException;
 import org.apache.hc.core5.http.ConnectionClosedException;
 import org.opensearch.client.opensearch._types.OpenSearchException;
 
+import mailbench.access.AccessProblems;
+
 /**
  * Maps what went wrong between the facade and OpenSearch to the status a client should act on:
- * 503 backend down, 504 too slow, 429 backend overloaded (retry later), 502 anything else.
+ * 503 backend down or out of reach (TLS not trusted, credentials refused), 504 too slow, 429 backend
+ * overloaded (retry later), 502 anything else.
  */
 public final class BackendErrors {
 
@@ -22,6 +25,11 @@ public final class BackendErrors {
 
     public static Failure classify(Throwable error) {
         Throwable cause = unwrap(error);
+        String accessProblem = AccessProblems.explain(cause);
+        if (accessProblem != null) {
+            // the backend is there, we cannot get in: unavailable for this facade until its options are fixed
+            return new Failure(503, accessProblem);
+        }
         for (Throwable t = cause; t != null; t = t.getCause()) {
             if (t instanceof BadRequest bad) {
                 return new Failure(bad.status(), bad.getMessage());

@@ -4,6 +4,8 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 
+import mailbench.access.OpenSearchAccess;
+import mailbench.access.OpenSearchUrls;
 import mailbench.facade.opensearch.ClientOptions;
 
 /**
@@ -24,7 +26,8 @@ public record FacadeConfig(
     int maxBulkItems,
     Duration connectTimeout,
     Duration responseTimeout,
-    ClientOptions client) {
+    ClientOptions client,
+    OpenSearchAccess access) {
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8080;
@@ -47,6 +50,7 @@ public record FacadeConfig(
         require(port >= 0 && port <= 65535, "--port must be between 0 (any free port) and 65535, got " + port);
         require(opensearch != null && !opensearch.isEmpty(), "--opensearch needs at least one URL, e.g. " + DEFAULT_OPENSEARCH);
         for (URI uri : opensearch) {
+            OpenSearchUrls.requireNoCredentials(uri, "--opensearch");
             require(("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null,
                 "--opensearch must be http(s)://host:port URLs, got '" + uri + "'");
         }
@@ -67,7 +71,16 @@ public record FacadeConfig(
         require(responseTimeout != null && !responseTimeout.isNegative() && !responseTimeout.isZero(),
             "--response-timeout-ms must be positive");
         require(client != null, "--transport and --mapper must be given");
+        require(access != null, "OpenSearch access must be given (OpenSearchAccess.NONE: JDK CAs, no credentials)");
         opensearch = List.copyOf(opensearch);
+    }
+
+    /** A facade for an OpenSearch reached with the JDK's CAs and no credentials (the local node). */
+    public FacadeConfig(String host, int port, List<URI> opensearch, String index, int shards, int eventLoops, int ioThreads,
+                        int maxConnections, int maxInFlight, int maxBodyBytes, int maxBulkItems, Duration connectTimeout,
+                        Duration responseTimeout, ClientOptions client) {
+        this(host, port, opensearch, index, shards, eventLoops, ioThreads, maxConnections, maxInFlight, maxBodyBytes, maxBulkItems,
+            connectTimeout, responseTimeout, client, OpenSearchAccess.NONE);
     }
 
     public static FacadeConfig defaults() {
@@ -77,8 +90,13 @@ public record FacadeConfig(
     }
 
     public FacadeConfig withOpenSearch(URI url) {
-        return new FacadeConfig(host, port, List.of(url), index, shards, eventLoops, ioThreads, maxConnections, maxInFlight,
-            maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout, client);
+        return withOpenSearch(List.of(url), access);
+    }
+
+    /** Other hosts, reached with {@code newAccess} (CAs and credentials). */
+    public FacadeConfig withOpenSearch(List<URI> urls, OpenSearchAccess newAccess) {
+        return new FacadeConfig(host, port, urls, index, shards, eventLoops, ioThreads, maxConnections, maxInFlight,
+            maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout, client, newAccess);
     }
 
     public FacadeConfig withIndex(String newIndex) {
@@ -88,7 +106,7 @@ public record FacadeConfig(
 
     public FacadeConfig withPort(int newPort) {
         return new FacadeConfig(host, newPort, opensearch, index, shards, eventLoops, ioThreads, maxConnections, maxInFlight,
-            maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout, client);
+            maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout, client, access);
     }
 
     private static void require(boolean condition, String message) {

@@ -59,7 +59,8 @@ public final class FacadeServer implements AutoCloseable {
                 LOG.info("created index '{}'", store.index());
             }
         } catch (IOException | RuntimeException e) {
-            LOG.warn("index '{}' not ready yet ({}); retrying every {} ms", store.index(), e.getMessage(), INDEX_RETRY_MS);
+            // the classified message names the fix (a CA option, the credentials) where the raw one would not
+            LOG.warn("index '{}' not ready yet ({}); retrying every {} ms", store.index(), BackendErrors.classify(e).message(), INDEX_RETRY_MS);
             vertx.setTimer(INDEX_RETRY_MS, id -> vertx.executeBlocking(() -> {
                 ensureIndexUntilDone(shards);
                 return null;

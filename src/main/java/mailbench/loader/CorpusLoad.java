@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;
 
+import mailbench.access.OpenSearchHttp;
 import mailbench.corpus.CorpusGenerator;
 import mailbench.corpus.CorpusSpec;
 import mailbench.corpus.MailMessage;
@@ -63,7 +64,7 @@ public final class CorpusLoad {
         if (target.opensearch() != null) {
             // one segment, like a settled production index (as the local stack does)
             progress.accept("force-merging index " + target.index());
-            OpenSearchAdmin.forceMerge(target.opensearch(), target.index());
+            OpenSearchAdmin.forceMerge(OpenSearchHttp.plain(target.opensearch()), target.index());
         }
         return sent;
     }
@@ -73,7 +74,7 @@ public final class CorpusLoad {
         if (target.opensearch() == null) {
             return false;
         }
-        long count = OpenSearchAdmin.count(target.opensearch(), target.index());
+        long count = OpenSearchAdmin.count(OpenSearchHttp.plain(target.opensearch()), target.index());
         if (count != spec.messages()) {
             if (count > 0) {
                 progress.accept(String.format("index %s holds %,d messages, the corpus has %,d: loading it", target.index(), count,

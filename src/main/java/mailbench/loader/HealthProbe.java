@@ -30,7 +30,9 @@ public final class HealthProbe {
     public static JsonNode check(URI facade, String setting) throws IOException, InterruptedException {
         HttpResponse<String> response;
         try {
-            response = HTTP.send(HttpRequest.newBuilder(facade.resolve("/health")).timeout(Duration.ofSeconds(10)).build(),
+            // generous: without a corpus load before it, this is a fresh facade's first call, and on a busy host
+            // its first health call right after creating the index took more than 10 s
+            response = HTTP.send(HttpRequest.newBuilder(facade.resolve("/health")).timeout(Duration.ofSeconds(60)).build(),
                 HttpResponse.BodyHandlers.ofString());
         } catch (ConnectException e) {
             throw new IOException("no facade answers at " + facade + ": start one (java -jar target/mailbench.jar facade|stack)"

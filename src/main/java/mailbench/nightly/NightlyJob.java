@@ -13,6 +13,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import mailbench.access.Credentials;
+import mailbench.access.OpenSearchAccess;
 import mailbench.compare.Comparer;
 import mailbench.compare.Comparison;
 import mailbench.compare.ComparisonReport;
@@ -40,7 +42,12 @@ public final class NightlyJob {
 
     /** What a night is told. {@code baseline} is read, or (createBaseline) filled with this night's runs. */
     public record Settings(Path baseline, boolean createBaseline, int runs, Path out, Path history, URI resultsUrl,
-                           Thresholds thresholds) {
+                           Thresholds thresholds, OpenSearchAccess resultsAccess) {
+
+        /** A night whose results cluster (if any) needs no custom CA and no credentials. */
+        public Settings(Path baseline, boolean createBaseline, int runs, Path out, Path history, URI resultsUrl, Thresholds thresholds) {
+            this(baseline, createBaseline, runs, out, history, resultsUrl, thresholds, OpenSearchAccess.NONE);
+        }
 
         public Settings {
             if (runs < 1 || runs > 100) {
@@ -51,7 +58,11 @@ public final class NightlyJob {
             }
             if (resultsUrl != null && (resultsUrl.getUserInfo() != null || resultsUrl.getHost() == null
                 || !List.of("http", "https").contains(String.valueOf(resultsUrl.getScheme())))) {
-                throw new ToolError("--results-url must be http(s)://host:port of OpenSearch, without credentials in it");
+                throw new ToolError("--results-url must be http(s)://host:port of OpenSearch, without credentials in it ("
+                    + Credentials.HOW + ")");
+            }
+            if (resultsAccess == null) {
+                resultsAccess = OpenSearchAccess.NONE;
             }
         }
     }
@@ -105,7 +116,7 @@ public final class NightlyJob {
         Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(historyFile.toFile(), entry);
         List<String> warnings = new ArrayList<>();
         if (settings.resultsUrl() != null) {
-            ResultsIndex index = new ResultsIndex(settings.resultsUrl());
+            ResultsIndex index = new ResultsIndex(List.of(settings.resultsUrl()), settings.resultsAccess());
             for (RunResult run : current) {
                 String problem = index.put(nightId + "-" + run.name(), runDocument(nightId, started, verdict, run));
                 if (problem != null) {

@@ -2,12 +2,13 @@ package mailbench.nightly;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
+import mailbench.access.OpenSearchAccess;
+import mailbench.access.OpenSearchHttp;
 import mailbench.json.Json;
 
 /**
@@ -19,27 +20,21 @@ final class ResultsIndex {
 
     static final String INDEX = "mailbench-results";
 
-    private final URI base;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final OpenSearchHttp http;
 
-    ResultsIndex(URI base) {
-        String url = base.toString();
-        this.base = URI.create(url.endsWith("/") ? url : url + "/");
+    ResultsIndex(List<URI> hosts, OpenSearchAccess access) {
+        this.http = new OpenSearchHttp(hosts, access);
     }
 
     /** Indexes one document; returns null, or why it failed (the night's verdict does not depend on it). */
     String put(String id, Map<String, Object> document) {
         try {
-            HttpRequest request = HttpRequest.newBuilder(base.resolve(INDEX + "/_doc/" + id + "?refresh=wait_for"))
-                .timeout(Duration.ofSeconds(30))
-                .header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofByteArray(Json.MAPPER.writeValueAsBytes(document)))
-                .build();
-            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = http.send("PUT", "/" + INDEX + "/_doc/" + id + "?refresh=wait_for",
+                Json.MAPPER.writeValueAsBytes(document), Duration.ofSeconds(30));
             return response.statusCode() / 100 == 2 ? null
                 : "OpenSearch answered " + response.statusCode() + ": " + abbreviate(response.body());
         } catch (IOException e) {
-            return "cannot reach " + base + ": " + e.getMessage();
+            return "cannot reach " + http.hosts() + ": " + e.getMessage();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return "interrupted";

@@ -6,8 +6,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import mailbench.access.Credentials;
+import mailbench.access.OpenSearchUrls;
 import mailbench.corpus.CorpusSpec;
 import mailbench.facade.FacadeConfig;
+import mailbench.indexing.BulkMatrix;
 import mailbench.profiler.CaptureSettings;
 import mailbench.profiler.SidecarToken;
 import mailbench.stack.StackOptions;
@@ -19,7 +22,8 @@ import mailbench.stack.StackOptions;
  */
 public record BenchConfig(
     URI target,
-    URI directTarget,
+    List<URI> directTargets,
+    Credentials directCredentials,
     String variant,
     String path,
     int rate,
@@ -37,14 +41,18 @@ public record BenchConfig(
     String facadeOpensearchJava,
     List<String> facadeJvmArgs,
     List<String> facadeArgs,
-    Profiling profiling) {
+    Profiling profiling,
+    BulkMatrix bulk) {
 
     public static final String WARM_UP_PREFIX = "Warm-up: ";
 
     public static final Knob TARGET = new Knob("mailbench.target", "",
         "Facade URL to drive (staging). Empty: start the local stack (embedded OpenSearch + facade) and load the corpus.");
     public static final Knob OPENSEARCH = new Knob("mailbench.opensearch", "",
-        "OpenSearch URL for -Dmailbench.path=direct against staging (locally the embedded node is used).");
+        "OpenSearch URL(s), comma-separated, for -Dmailbench.path=direct against staging (locally the embedded node is used).");
+    public static final Knob OPENSEARCH_CREDENTIALS_FILE = new Knob("mailbench.opensearch.credentialsFile", "",
+        "Direct path on staging: file of one line username:password for basic auth (else $" + Credentials.USERNAME_ENV + " and $"
+            + Credentials.PASSWORD_ENV + "). The password itself is never a knob: knobs go into run.json.");
     public static final Knob VARIANT = new Knob("mailbench.variant", "default",
         "What is being compared, part of the run folder name. Locally one of the variants in mailbench.run.Variant (how the facade"
         + " talks to OpenSearch); against a target any label.");
@@ -68,7 +76,7 @@ public record BenchConfig(
     public static final Knob USERS = new Knob(CorpusSpec.USERS_KNOB, "" + CorpusSpec.DEFAULT_USERS, "Users (one mailbox each).");
     public static final Knob REPORTS = new Knob("mailbench.reportsDir", "reports", "Where run folders are written.");
     public static final Knob GATLING_RESULTS = new Knob("mailbench.gatlingResults", "target/gatling",
-        "Gatling's own results folder (set by pom.xml); its run is moved into the run folder.");
+        "Gatling's own results folder (a pom.xml property; several injectors in one checkout need one each); its run is moved into the run folder.");
     public static final Knob OPENSEARCH_VERSION = new Knob("mailbench.opensearch.version", StackOptions.DEFAULT_OPENSEARCH_VERSION,
         "Version of the embedded OpenSearch node.");
     public static final Knob OPENSEARCH_HEAP = new Knob("mailbench.opensearch.heap", StackOptions.DEFAULT_OPENSEARCH_HEAP, "Heap of the embedded node.");
@@ -95,10 +103,23 @@ public record BenchConfig(
     public static final Knob PROFILER_TRIM = new Knob("mailbench.profiler.trimSeconds", "" + ProfileWindow.DEFAULT_TRIM_SECONDS,
         "The profile keeps the samples from this long after the measured phase starts to this long before it ends (at most a quarter of it each).");
 
-    public static final List<Knob> KNOBS = List.of(TARGET, OPENSEARCH, VARIANT, PATH, RATE, WARMUP, DURATION, P99, SUCCESS,
-        MIX_TEXT, MIX_FROM, MIX_RANGE, MIX_GET, SEED, MESSAGES, USERS, REPORTS, GATLING_RESULTS, OPENSEARCH_VERSION,
+    public static final Knob BULK_SIZES = new Knob("mailbench.bulk.sizes", "1,10,100,1000",
+        "BulkIndexSimulation: documents per bulk request, comma-separated (one row of the matrix each).");
+    public static final Knob BULK_CONCURRENCY = new Knob("mailbench.bulk.concurrency", "1,4,8,16",
+        "BulkIndexSimulation: bulk requests in flight at once, comma-separated (one column of the matrix each).");
+    public static final Knob BULK_DOCS = new Knob("mailbench.bulk.docs", "10000",
+        "BulkIndexSimulation: documents each cell sends (the same ones in every cell, onto a fresh index).");
+    public static final Knob BULK_WARMUP_DOCS = new Knob("mailbench.bulk.warmupDocs", "5000",
+        "BulkIndexSimulation: documents sent before the matrix (bulks of " + BulkMatrix.WARM_UP_SIZE + ", " + BulkMatrix.WARM_UP_CONCURRENCY
+            + " in flight), not measured; 0: none.");
+    public static final Knob BULK_INVALID_EVERY = new Knob("mailbench.bulk.invalidEvery", "0",
+        "BulkIndexSimulation: make every N-th document invalid (an unknown field), to see per-item failures counted; 0: none.");
+
+    public static final List<Knob> KNOBS = List.of(TARGET, OPENSEARCH, VARIANT, PATH, OPENSEARCH_CREDENTIALS_FILE, RATE, WARMUP, DURATION,
+        P99, SUCCESS, MIX_TEXT, MIX_FROM, MIX_RANGE, MIX_GET, SEED, MESSAGES, USERS, REPORTS, GATLING_RESULTS, OPENSEARCH_VERSION,
         OPENSEARCH_HEAP, FACADE_HEAP, FACADE_EVENT_LOOPS, FACADE_IO_THREADS, FACADE_CONNECTIONS, FACADE_JVM_ARGS,
-        PROFILER, PROFILER_URL, PROFILER_TOKEN_FILE, PROFILER_EVENT, PROFILER_INTERVAL, PROFILER_TRIM);
+        PROFILER, PROFILER_URL, PROFILER_TOKEN_FILE, PROFILER_EVENT, PROFILER_INTERVAL, PROFILER_TRIM,
+        BULK_SIZES, BULK_CONCURRENCY, BULK_DOCS, BULK_WARMUP_DOCS, BULK_INVALID_EVERY);
 
     /** Whether and how the facade is profiled; {@code url} is set for a staging sidecar. */
     public record Profiling(boolean enabled, URI url, Path tokenFile, CaptureSettings settings, int trimSeconds) {
@@ -124,8 +145,8 @@ public record BenchConfig(
             throw new IllegalArgumentException("-Dmailbench.variant must be 1-64 of A-Z a-z 0-9 . _ -, got '" + variant + "'");
         }
         URI target = url(TARGET);
-        URI direct = url(OPENSEARCH);
-        if ("direct".equals(path) && target != null && direct == null) {
+        List<URI> direct = OPENSEARCH.value().isEmpty() ? List.of() : OpenSearchUrls.parse(OPENSEARCH.value(), "-D" + OPENSEARCH.name());
+        if ("direct".equals(path) && target != null && direct.isEmpty()) {
             throw new IllegalArgumentException("-Dmailbench.path=direct against a -Dmailbench.target needs -Dmailbench.opensearch=<OpenSearch URL>");
         }
         // locally the variant decides how the facade is started; a remote facade is what it is, the variant only labels it
@@ -136,13 +157,22 @@ public record BenchConfig(
         if (local != null) {
             facadeArgs.addAll(local.facadeArgs());
         }
-        return new BenchConfig(target, direct, variant, path, RATE.intValue(1, 100_000), WARMUP.intValue(0, 3_600),
+        String credentialsFile = OPENSEARCH_CREDENTIALS_FILE.value();
+        Credentials credentials = Credentials.fromFileOrEnv(credentialsFile.isEmpty() ? null : Path.of(credentialsFile),
+            "-D" + OPENSEARCH_CREDENTIALS_FILE.name(), System.getenv());
+        return new BenchConfig(target, direct, credentials, variant, path, RATE.intValue(1, 100_000), WARMUP.intValue(0, 3_600),
             DURATION.intValue(1, 86_400), P99.doubleValue(0.001, 3_600_000), SUCCESS.doubleValue(0, 100),
             new Mix(MIX_TEXT.intValue(0, 100), MIX_FROM.intValue(0, 100), MIX_RANGE.intValue(0, 100), MIX_GET.intValue(0, 100)),
             new CorpusSpec(SEED.longValue(), MESSAGES.intValue(1, CorpusSpec.MAX_MESSAGES), USERS.intValue(1, CorpusSpec.MAX_USERS)),
             Path.of(REPORTS.value()), Path.of(GATLING_RESULTS.value()), OPENSEARCH_VERSION.value(), OPENSEARCH_HEAP.value(),
             FACADE_HEAP.value(), local == null ? null : local.opensearchJava(), readFacadeJvmArgs(), List.copyOf(facadeArgs),
-            readProfiling());
+            readProfiling(), readBulkMatrix());
+    }
+
+    private static BulkMatrix readBulkMatrix() {
+        // a bulk of 10,000 is the facade's default --max-bulk-items; 256 its default --max-in-flight
+        return new BulkMatrix(BULK_SIZES.intListValue(1, 10_000), BULK_CONCURRENCY.intListValue(1, 256), BULK_DOCS.intValue(1, 1_000_000),
+            BULK_WARMUP_DOCS.intValue(0, 1_000_000), BULK_INVALID_EVERY.intValue(0, 1_000_000));
     }
 
     private static List<String> readFacadeJvmArgs() {
@@ -173,16 +203,16 @@ public record BenchConfig(
         if (value.isEmpty()) {
             return null;
         }
-        URI uri;
-        try {
-            uri = URI.create(value.endsWith("/") ? value.substring(0, value.length() - 1) : value);
-        } catch (IllegalArgumentException e) {
-            uri = null;
+        List<URI> urls = OpenSearchUrls.parse(value, "-D" + knob.name());
+        if (urls.size() != 1) {
+            throw new IllegalArgumentException("-D" + knob.name() + " takes one http(s)://host:port URL, got " + urls.size());
         }
-        if (uri == null || uri.getHost() == null || !("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))) {
-            throw new IllegalArgumentException("-D" + knob.name() + " must be an http(s)://host:port URL, got '" + value + "'");
-        }
-        return uri;
+        return urls.get(0);
+    }
+
+    /** The first OpenSearch of the direct path, or null. */
+    public URI directTarget() {
+        return directTargets.isEmpty() ? null : directTargets.get(0);
     }
 
     public boolean local() {
@@ -192,7 +222,8 @@ public record BenchConfig(
     /** The effective value of every knob, for run.json. */
     public static Map<String, String> knobValues() {
         Map<String, String> values = new LinkedHashMap<>();
-        KNOBS.forEach(knob -> values.put(knob.name(), knob.value()));
+        // URLs with credentials are refused before a run starts; masked here too, so none can reach run.json
+        KNOBS.forEach(knob -> values.put(knob.name(), OpenSearchUrls.mask(knob.value())));
         return values;
     }
 }

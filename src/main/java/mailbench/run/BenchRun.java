@@ -9,6 +9,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -34,7 +35,18 @@ public final class BenchRun {
 
     private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
+    /** What a simulation needs from a local stack: the search corpus loaded (and warmed), a profiler on the facade. */
+    public record Needs(boolean corpus, boolean profiler) {
+        /** SearchSimulation: the corpus its feeders hit, and a profile of its measured phase. */
+        public static final Needs SEARCH = new Needs(true, true);
+        /** IndexSimulation: an empty index (the facade creates it), and a profile of its measured phase. */
+        public static final Needs INDEXING = new Needs(false, true);
+        /** BulkIndexSimulation: an empty index; its cells have no single measured phase to profile. */
+        public static final Needs BULK_MATRIX = new Needs(false, false);
+    }
+
     private final BenchConfig config;
+    private final Needs needs;
     private final SimulationLog log;
     private final Path folder;
     private final RunRecord record = new RunRecord();
@@ -42,23 +54,29 @@ public final class BenchRun {
     private final long startMillis = System.currentTimeMillis();
     private LocalStack stack;
     private URI facadeUrl;
-    private URI opensearchUrl;
+    private List<URI> opensearchUrls = List.of();
     private Path feeders;
     private RunProfiler profiler;
     private HostCpu hostCpu;
     private boolean finished;
 
-    private BenchRun(BenchConfig config, SimulationLog log, Path folder) {
+    private BenchRun(BenchConfig config, Needs needs, SimulationLog log, Path folder) {
         this.config = config;
+        this.needs = needs;
         this.log = log;
         this.folder = folder;
     }
 
     /** Creates the run folder and, without a target, starts the local stack. Fails with a message that names the fix. */
     public static BenchRun open(String simulation, String gatlingVersion, SimulationLog log) {
+        return open(simulation, gatlingVersion, log, Needs.SEARCH);
+    }
+
+    /** As {@link #open(String, String, SimulationLog)}, for a simulation with other needs than the search corpus. */
+    public static BenchRun open(String simulation, String gatlingVersion, SimulationLog log, Needs needs) {
         BenchConfig config = BenchConfig.fromSystemProperties();
         try {
-            BenchRun run = new BenchRun(config, log, newFolder(config, simulation));
+            BenchRun run = new BenchRun(config, needs, log, newFolder(config, simulation));
             run.start(simulation, gatlingVersion);
             return run;
         } catch (IOException e) {
@@ -101,19 +119,19 @@ public final class BenchRun {
         Runtime.getRuntime().addShutdownHook(new Thread(this::onJvmExit, "mailbench-run-exit"));
         watchParent();
 
-        feeders = Feeders.forCorpus(config.corpus());
+        feeders = needs.corpus() ? Feeders.forCorpus(config.corpus()) : null;
         if (config.local()) {
             StackOptions options = new StackOptions(Path.of("target", "mailbench-stack", record.runId).toAbsolutePath(),
                 config.opensearchVersion(), config.opensearchHeap(), config.facadeHeap(), config.facadeOpensearchJava(),
                 config.facadeJvmArgs(), config.facadeArgs(),
-                config.corpus(), true, feeders, config.profiling().enabled() && !"direct".equals(config.path()));
+                config.corpus(), needs.corpus(), feeders, needs.profiler() && config.profiling().enabled() && !"direct".equals(config.path()));
             stack = LocalStack.start(options, this::say);
             facadeUrl = stack.facadeUrl();
-            opensearchUrl = stack.opensearchUrl();
+            opensearchUrls = List.of(stack.opensearchUrl());
             record.event("local stack ready (facade pid " + stack.facadePid() + ", node pid " + stack.nodePid() + ")");
         } else {
             facadeUrl = config.target();
-            opensearchUrl = config.directTarget();
+            opensearchUrls = config.directTargets();
         }
         JsonNode health = HealthProbe.check(facadeUrl);
         record.versions.put("opensearchJava", health.path("client").path("opensearchJava").asText("unknown"));
@@ -126,6 +144,9 @@ public final class BenchRun {
     /** The profiler of this run, or a reason why there is none. */
     private RunProfiler profiler() {
         BenchConfig.Profiling profiling = config.profiling();
+        if (!needs.profiler()) {
+            return RunProfiler.none(record.simulation + " has no single measured phase to profile", record::event);
+        }
         if (!profiling.enabled()) {
             return RunProfiler.none("switched off (-D" + BenchConfig.PROFILER.name() + "=false)", record::event);
         }
@@ -174,13 +195,35 @@ public final class BenchRun {
         return folder;
     }
 
-    /** Where the simulation sends its requests. */
-    public URI baseUrl() {
-        return "direct".equals(config.path()) ? opensearchUrl : facadeUrl;
+    /** Where the simulation sends its requests: the facade, or (direct path) every OpenSearch host, each virtual user to one. */
+    public List<String> baseUrls() {
+        return ("direct".equals(config.path()) ? opensearchUrls : List.of(facadeUrl)).stream().map(URI::toString).toList();
+    }
+
+    /** The Authorization header of the direct path against staging, or null (the facade and the local node need none). */
+    public String directAuthorization() {
+        return "direct".equals(config.path()) && !config.local() && config.directCredentials() != null
+            ? config.directCredentials().basicAuthorization() : null;
     }
 
     public Path feeders() {
         return feeders;
+    }
+
+    /** OpenSearch itself: the local node, or the first -Dmailbench.opensearch host against a target (null when not given). */
+    public URI opensearchUrl() {
+        return opensearchUrls.isEmpty() ? null : opensearchUrls.get(0);
+    }
+
+    /** Gatling's simulation.log of this run, once Gatling has written it (in the after hook). */
+    public Optional<Path> simulationLog() {
+        return gatlingRunDir().map(dir -> dir.resolve("simulation.log"));
+    }
+
+    /** A line in run.json's timeline and on the console. */
+    public void event(String line) {
+        record.event(line);
+        say(line);
     }
 
     public BenchConfig config() {
@@ -248,6 +291,11 @@ public final class BenchRun {
                 summary = summary.withCpu(hostCpu.between(summary.window().startMillis(), summary.window().endMillis()));
             }
             Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(folder.resolve("summary.json").toFile(), summary);
+            // the mergeable form of the same numbers: scale-out runs on several injectors are merged from it
+            Optional<LatencyLog.Measured> latencies = builder.latencies();
+            if (latencies.isPresent()) {
+                LatencyLog.write(folder.resolve(LatencyLog.FILE), latencies.get());
+            }
             if (summary.window() != null) {
                 record.measuredStart = Instant.ofEpochMilli(summary.window().startMillis());
                 record.measuredEnd = Instant.ofEpochMilli(summary.window().endMillis());

@@ -1,5 +1,8 @@
 package mailbench.run;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /** One -D system property a run reads: its name, default and what it changes (listed in README.adoc). */
 public record Knob(String name, String defaultValue, String description) {
 
@@ -20,6 +23,26 @@ public record Knob(String name, String defaultValue, String description) {
         }
         throw new IllegalArgumentException("-D" + name + " must be an integer between " + min + " and " + max
             + ", got '" + value + "' (default " + defaultValue + ")");
+    }
+
+    /** A comma-separated list of distinct integers, each between min and max, in the order given. */
+    public List<Integer> intListValue(int min, int max) {
+        String value = value();
+        List<Integer> values = new ArrayList<>();
+        for (String part : value.split(",", -1)) {
+            Integer parsed = null;
+            try {
+                parsed = Integer.valueOf(part.strip());
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+            if (parsed == null || parsed < min || parsed > max || values.contains(parsed)) {
+                throw new IllegalArgumentException("-D" + name + " must be distinct integers between " + min + " and " + max
+                    + ", separated by commas, got '" + value + "' (default " + defaultValue + ")");
+            }
+            values.add(parsed);
+        }
+        return List.copyOf(values);
     }
 
     public long longValue() {

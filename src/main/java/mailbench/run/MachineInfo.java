@@ -17,6 +17,7 @@ final class MachineInfo {
 
     static Map<String, Object> describe() {
         Map<String, Object> machine = new LinkedHashMap<>();
+        machine.put("host", hostName());
         machine.put("cores", Runtime.getRuntime().availableProcessors());
         if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
             machine.put("memoryMiB", os.getTotalMemorySize() / (1024 * 1024));
@@ -43,6 +44,20 @@ final class MachineInfo {
         }
         long elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         return sum == 42 ? elapsed + 1 : elapsed; // keeps the loop from being optimised away
+    }
+
+    /** Which injector made the run: a merge of several injectors' runs names them by it. */
+    static String hostName() {
+        try {
+            // the kernel's name: no DNS lookup, which can hang for seconds on a badly configured host
+            return Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
+        } catch (IOException | RuntimeException e) {
+            try {
+                return java.net.InetAddress.getLocalHost().getHostName();
+            } catch (IOException fallback) {
+                return "unknown";
+            }
+        }
     }
 
     private static String cpuModel() {

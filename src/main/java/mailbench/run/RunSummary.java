@@ -3,7 +3,10 @@ package mailbench.run;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
+
+import org.HdrHistogram.Histogram;
 
 /**
  * summary.json: the measured phase's numbers (warm-up excluded) overall and per request name.
@@ -27,12 +30,25 @@ public record RunSummary(Stats measured, List<NamedStats> requests, WarmUp warmU
 
     /** Numbers of a set of requests; rps over the window in which they were sent. */
     public record Stats(long requests, long ko, double rps, long p50Ms, long p95Ms, long p99Ms, long maxMs, double meanMs) {
+
+        /** From the response times of every request of the set (OK and KO), the KO count and the throughput. */
+        public static Stats of(Histogram all, long ko, double rps) {
+            if (all.getTotalCount() == 0) {
+                return new Stats(0, 0, 0, 0, 0, 0, 0, 0);
+            }
+            return new Stats(all.getTotalCount(), ko, round(rps), all.getValueAtPercentile(50), all.getValueAtPercentile(95),
+                all.getValueAtPercentile(99), all.getMaxValue(), round(all.getMean()));
+        }
+
+        private static double round(double value) {
+            return Math.round(value * 100) / 100.0;
+        }
     }
 
     /** The same numbers for one request name. */
     public record NamedStats(String name, long requests, long ko, double rps, long p50Ms, long p95Ms, long p99Ms, long maxMs,
                              double meanMs) {
-        static NamedStats of(String name, Stats s) {
+        public static NamedStats of(String name, Stats s) {
             return new NamedStats(name, s.requests(), s.ko(), s.rps(), s.p50Ms(), s.p95Ms(), s.p99Ms(), s.maxMs(), s.meanMs());
         }
     }
@@ -72,6 +88,16 @@ public record RunSummary(Stats measured, List<NamedStats> requests, WarmUp warmU
             byName.forEach((name, stats) -> requests.add(NamedStats.of(name, stats.toStats(window))));
             Window bounds = measured.count() == 0 ? null : new Window(measured.firstStart, measured.lastStart);
             return new RunSummary(measured.toStats(window), requests, new WarmUp(warmUpRequests, warmUpKo), bounds, complete, null, null);
+        }
+
+        /** The measured response times by name, for latency.hlog; empty when nothing was measured. */
+        public Optional<LatencyLog.Measured> latencies() {
+            if (measured.count() == 0) {
+                return Optional.empty();
+            }
+            Map<String, LatencyLog.Outcomes> outcomes = new TreeMap<>();
+            byName.forEach((name, stats) -> outcomes.put(name, stats.outcomes));
+            return Optional.of(new LatencyLog.Measured(measured.firstStart, measured.lastStart, outcomes));
         }
     }
 }

@@ -1,12 +1,12 @@
 package mailbench.run;
 
 /** The console view of a summary: one line per request name, then the measured total. */
-final class SummaryTable {
+public final class SummaryTable {
 
     private SummaryTable() {
     }
 
-    static String format(RunSummary summary) {
+    public static String format(RunSummary summary) {
         StringBuilder out = new StringBuilder("measured phase" + (summary.complete() ? "" : " (INCOMPLETE)") + ":\n");
         out.append(String.format("  %-28s %9s %7s %9s %7s %7s %7s %7s%n", "request", "count", "KO", "req/s", "p50ms", "p95ms",
             "p99ms", "maxms"));

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
+import mailbench.access.OpenSearchHttp;
 import mailbench.facade.FacadeConfig;
 import mailbench.loader.CorpusLoader;
 import mailbench.loader.OpenSearchAdmin;
@@ -70,7 +71,7 @@ public final class LocalStack implements AutoCloseable {
                 new CorpusLoader(facadeUrl, progress).load(options.corpus());
                 // one segment, like a settled production index: query times no longer depend on merge timing
                 progress.accept("force-merging the index");
-                OpenSearchAdmin.forceMerge(node.url(), FacadeConfig.DEFAULT_INDEX);
+                OpenSearchAdmin.forceMerge(OpenSearchHttp.plain(node.url()), FacadeConfig.DEFAULT_INDEX);
                 if (options.feeders() != null) {
                     progress.accept("warming the search path: " + StackOptions.SEARCH_WARM_UP.toSeconds()
                         + " s of the feeders' requests, a few at a time");

@@ -30,7 +30,7 @@ class CorpusLoaderIT {
             long loaded = new CorpusLoader(URI.create("http://127.0.0.1:" + facade.port()), progress::add).load(spec);
             assertThat(loaded).isEqualTo(2_500);
         }
-        assertThat(OpenSearchAdmin.count(SharedNode.url(), index)).isEqualTo(2_500);
+        assertThat(OpenSearchAdmin.count(mailbench.access.OpenSearchHttp.plain(SharedNode.url()), index)).isEqualTo(2_500);
         assertThat(progress).anyMatch(line -> line.contains("2,500/2,500 messages (100%)"));
         assertThat(progress).last().asString().startsWith("corpus loaded: 2,500 messages");
     }

@@ -33,7 +33,7 @@ class LoadCommandIT {
                 "--messages", "1500", "--users", "30", "--seed", "7");
 
             assertThat(exit).isZero();
-            assertThat(OpenSearchAdmin.count(node, index)).isEqualTo(1_500);
+            assertThat(OpenSearchAdmin.count(mailbench.access.OpenSearchHttp.plain(node), index)).isEqualTo(1_500);
             CorpusLoad load = new CorpusLoad(new CorpusLoad.Target(URI.create(url), node, index), progress::add);
             assertThat(load.run(new CorpusSpec(7, 1_500, 30), false)).isZero();
             assertThat(progress).last().asString().contains("already holds the corpus");

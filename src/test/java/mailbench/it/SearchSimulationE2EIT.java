@@ -94,7 +94,7 @@ class SearchSimulationE2EIT {
     }
 
     /** {@code mvn gatling:test}, short and slow, into its own reports folder; returns the run folder. */
-    private static Path gatlingTest(String logName, String... extra) throws Exception {
+    static Path gatlingTest(String logName, String... extra) throws Exception {
         Path reports = REPORTS.resolve(logName.replace(".log", ""));
         List<String> command = new java.util.ArrayList<>(List.of(MavenCommand.path(), "-B", "-q", "gatling:test",
             "-Dmailbench.rate=100", "-Dmailbench.warmup=5", "-Dmailbench.duration=10",
@@ -112,7 +112,7 @@ class SearchSimulationE2EIT {
         }
     }
 
-    private static void assertNoJvmLeft(Path run) {
+    static void assertNoJvmLeft(Path run) {
         String runId = run.getFileName().toString();
         assertThat(ProcessHandle.allProcesses()
             .map(p -> p.info().commandLine().orElse(""))

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.AfterEach;
@@ -16,6 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import mailbench.corpus.CorpusSpec;
+import mailbench.indexing.BulkMatrix;
 import mailbench.profiler.CaptureSettings;
 
 class BenchConfigTest {
@@ -58,6 +60,7 @@ class BenchConfigTest {
             assertThat(config.rate()).isEqualTo(1000);
             assertThat(config.durationSeconds()).isEqualTo(60);
             assertThat(config.warmupSeconds()).isEqualTo(240);
+            assertThat(config.bulk()).isEqualTo(new BulkMatrix(List.of(1, 10, 100, 1000), List.of(1, 4, 8, 16), 10_000, 5_000, 0));
             assertThat(config.path()).isEqualTo("facade");
             assertThat(config.variant()).isEqualTo("default");
             assertThat(config.local()).isTrue();
@@ -411,6 +414,45 @@ class BenchConfigTest {
 
             assertThat(config.variant()).isEqualTo("staging-monday");
             assertThat(config.facadeOpensearchJava()).isNull();
+        }
+    }
+
+    @Nested
+    class StagingAccess {
+
+        @Test
+        void severalOpenSearchHostsShouldAllBeDirectTargets() {
+            System.setProperty("mailbench.path", "direct");
+            System.setProperty("mailbench.target", "http://facade:8080");
+            System.setProperty("mailbench.opensearch", "https://os-1:9200,https://os-2:9200");
+
+            BenchConfig config = BenchConfig.fromSystemProperties();
+
+            assertThat(config.directTargets()).containsExactly(URI.create("https://os-1:9200"), URI.create("https://os-2:9200"));
+            assertThat(config.directTarget()).isEqualTo(URI.create("https://os-1:9200"));
+        }
+
+        @Test
+        void credentialsInAnyUrlKnobShouldBeRefusedAndNeverQuoted() {
+            System.setProperty("mailbench.target", "http://facade:8080");
+            System.setProperty("mailbench.opensearch", "https://admin:hunter2@os-1:9200");
+
+            assertThatThrownBy(BenchConfig::fromSystemProperties).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("-Dmailbench.opensearch must not carry credentials").hasMessageContaining("MAILBENCH_OPENSEARCH_PASSWORD")
+                .hasMessageNotContaining("hunter2");
+            assertThat(BenchConfig.knobValues().get("mailbench.opensearch")).isEqualTo("https://***@os-1:9200");
+        }
+
+        @Test
+        void theCredentialsFileShouldBeAKnobAndItsContentNot(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+            java.nio.file.Path file = java.nio.file.Files.writeString(dir.resolve("creds"), "bench:hunter2\n");
+            System.setProperty("mailbench.opensearch.credentialsFile", file.toString());
+
+            BenchConfig config = BenchConfig.fromSystemProperties();
+
+            assertThat(config.directCredentials().username()).isEqualTo("bench");
+            assertThat(BenchConfig.knobValues()).containsEntry("mailbench.opensearch.credentialsFile", file.toString());
+            assertThat(BenchConfig.knobValues().toString()).doesNotContain("hunter2");
         }
     }
 }

@@ -131,4 +131,26 @@ class KnobTest {
             assertThatThrownBy(KNOB::booleanValue).hasMessage("-Dmailbench.test.knob must be true or false, got '5'");
         }
     }
+
+    @Nested
+    class IntList {
+
+        @Test
+        void intListValueShouldKeepTheOrderGiven() {
+            System.setProperty(NAME, " 10, 1,1000 ");
+
+            assertThat(KNOB.intListValue(1, 10_000)).containsExactly(10, 1, 1000);
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"1,,10", "1,x", "0,10", "1,10,1", "1;10"})
+        void intListValueShouldNameTheKnobAndTheFormat(String value) {
+            System.setProperty(NAME, value);
+
+            assertThatThrownBy(() -> KNOB.intListValue(1, 10_000))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("-D" + NAME + " must be distinct integers between 1 and 10000, separated by commas, got '" + value
+                    + "' (default 5)");
+        }
+    }
 }

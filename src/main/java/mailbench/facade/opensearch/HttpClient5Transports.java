@@ -5,13 +5,20 @@ import java.util.concurrent.TimeUnit;
 
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManagerBuilder;
+import org.apache.hc.client5.http.ssl.ClientTlsStrategyBuilder;
+import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.HttpHeaders;
 import org.apache.hc.core5.http.HttpHost;
+import org.apache.hc.core5.http.HttpStatus;
+import org.apache.hc.core5.http.message.BasicHeader;
 import org.apache.hc.core5.reactor.IOReactorConfig;
 import org.apache.hc.core5.util.Timeout;
 import org.opensearch.client.json.jackson.JacksonJsonpMapper;
 import org.opensearch.client.transport.OpenSearchTransport;
 import org.opensearch.client.transport.httpclient5.ApacheHttpClient5TransportBuilder;
 
+import mailbench.access.CredentialsRefused;
+import mailbench.access.OpenSearchAccess;
 import mailbench.facade.FacadeConfig;
 import mailbench.json.Json;
 
@@ -28,11 +35,24 @@ final class HttpClient5Transports {
 
     static OpenSearchTransport create(FacadeConfig config) {
         HttpHost[] hosts = config.opensearch().stream().map(HttpClient5Transports::host).toArray(HttpHost[]::new);
+        OpenSearchAccess access = config.access();
+        boolean sendsCredentials = access.credentials() != null;
         return ApacheHttpClient5TransportBuilder.builder(hosts)
             .setMapper(new JacksonJsonpMapper(Json.MAPPER))
+            // preemptive basic auth: a header on every request, no 401 round trip first
+            .setDefaultHeaders(sendsCredentials
+                ? new Header[] {new BasicHeader(HttpHeaders.AUTHORIZATION, access.credentials().basicAuthorization())}
+                : new Header[0])
             .setHttpClientConfigCallback(http -> http
                 .setIOReactorConfig(IOReactorConfig.custom().setIoThreadCount(config.ioThreads()).build())
+                // the transport would parse a 401's plain-text body as a JSON error; this names the fix instead
+                .addResponseInterceptorLast((response, entity, context) -> {
+                    if (response.getCode() == HttpStatus.SC_UNAUTHORIZED) {
+                        throw new CredentialsRefused(sendsCredentials);
+                    }
+                })
                 .setConnectionManager(PoolingAsyncClientConnectionManagerBuilder.create()
+                    .setTlsStrategy(ClientTlsStrategyBuilder.create().setSslContext(access.sslContext()).build())
                     .setMaxConnPerRoute(config.maxConnections())
                     .setMaxConnTotal(config.maxConnections() * hosts.length)
                     .setDefaultConnectionConfig(ConnectionConfig.custom()

@@ -1,9 +1,13 @@
 package mailbench.facade.opensearch;
 
 import java.io.IOException;
+import java.io.StringWriter;
+
+import jakarta.json.stream.JsonGenerator;
 
 import org.opensearch.client.opensearch.OpenSearchClient;
 import org.opensearch.client.opensearch._types.mapping.TypeMapping;
+import org.opensearch.client.json.jackson.JacksonJsonpMapper;
 import org.opensearch.client.opensearch.indices.CreateIndexRequest;
 
 /**
@@ -37,6 +41,20 @@ public final class MailIndex {
                 .properties("name", a -> a.keyword(k -> k))
                 .properties("contentType", a -> a.keyword(k -> k))
                 .properties("size", a -> a.long_(l -> l)))));
+    }
+
+    /** The body of a create-index request with this mapping, for callers that speak to OpenSearch without the client. */
+    public static String createRequestJson(int shards) {
+        JacksonJsonpMapper mapper = new JacksonJsonpMapper();
+        StringWriter json = new StringWriter();
+        try (JsonGenerator generator = mapper.jsonProvider().createGenerator(json)) {
+            generator.writeStartObject();
+            generator.writeStartObject("settings").write("number_of_shards", shards).write("number_of_replicas", 0).writeEnd();
+            generator.writeKey("mappings");
+            mapping().serialize(generator, mapper);
+            generator.writeEnd();
+        }
+        return json.toString();
     }
 
     /** Creates the index unless it exists; returns true when it created it. */

@@ -2,10 +2,17 @@ package mailbench.facade.opensearch;
 
 import java.net.URI;
 
+import org.apache.http.Header;
+import org.apache.http.HttpHeaders;
 import org.apache.http.HttpHost;
+import org.apache.http.HttpResponseInterceptor;
+import org.apache.http.HttpStatus;
+import org.apache.http.message.BasicHeader;
 import org.apache.http.impl.nio.reactor.IOReactorConfig;
 import org.opensearch.client.RestClient;
 
+import mailbench.access.CredentialsRefused;
+import mailbench.access.OpenSearchAccess;
 import mailbench.facade.FacadeConfig;
 
 /**
@@ -19,8 +26,19 @@ final class RestClientTransports {
 
     static RestClient restClient(FacadeConfig config) {
         HttpHost[] hosts = config.opensearch().stream().map(RestClientTransports::host).toArray(HttpHost[]::new);
+        OpenSearchAccess access = config.access();
+        boolean sendsCredentials = access.credentials() != null;
         return RestClient.builder(hosts)
+            .setDefaultHeaders(sendsCredentials
+                ? new Header[] {new BasicHeader(HttpHeaders.AUTHORIZATION, access.credentials().basicAuthorization())}
+                : new Header[0])
             .setHttpClientConfigCallback(http -> http
+                .setSSLContext(access.sslContext())
+                .addInterceptorLast((HttpResponseInterceptor) (response, context) -> {
+                    if (response.getStatusLine().getStatusCode() == HttpStatus.SC_UNAUTHORIZED) {
+                        throw new CredentialsRefused(sendsCredentials);
+                    }
+                })
                 .setMaxConnPerRoute(config.maxConnections())
                 .setMaxConnTotal(config.maxConnections() * hosts.length)
                 .setDefaultIOReactorConfig(IOReactorConfig.custom().setIoThreadCount(config.ioThreads()).build()))

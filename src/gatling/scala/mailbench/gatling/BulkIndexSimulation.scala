@@ -1,0 +1,62 @@
+package mailbench.gatling
+
+import scala.jdk.CollectionConverters._
+
+import io.gatling.commons.util.GatlingVersion
+import io.gatling.core.Predef._
+import io.gatling.core.structure.PopulationBuilder
+import io.gatling.http.Predef._
+
+import mailbench.facade.FacadeConfig
+import mailbench.indexing.{ BulkDocuments, BulkMatrix, BulkMatrixReport, BulkMatrixResult, BulkMatrixRun, CellTimings }
+import mailbench.run.{ BenchConfig, BenchRun }
+
+/**
+ * The bulk indexing matrix: bulk size (-Dmailbench.bulk.sizes) x bulk requests in flight
+ * (-Dmailbench.bulk.concurrency), one cell after the other, each sending the same documents onto a
+ * fresh index and counted afterwards. Writes bulk-matrix.json and bulk-matrix.html into the run folder.
+ * Run it with -Dmailbench.simulation=mailbench.gatling.BulkIndexSimulation.
+ */
+class BulkIndexSimulation extends Simulation {
+  private val run = BenchRun.open("BulkIndexSimulation", GatlingVersion.ThisVersion.fullVersion, GatlingSimulationLog, BenchRun.Needs.BULK_MATRIX)
+  private val config = run.config
+  private val direct = config.path == "direct"
+  private val opensearch = Option(run.opensearchUrl).getOrElse(throw new IllegalArgumentException(
+    "BulkIndexSimulation recreates and counts the index itself: give -Dmailbench.opensearch=<OpenSearch URL> with -Dmailbench.target"))
+  private val bulk = config.bulk
+  private val documents = BulkDocuments.of(config.corpus, math.max(bulk.docsPerCell, bulk.warmUpDocs), bulk, direct)
+  private val matrix = new BulkMatrixRun(bulk, documents, opensearch, FacadeConfig.DEFAULT_INDEX, line => run.event(line))
+  private val requests = if (direct) DirectIndexRequests else FacadeIndexRequests
+
+  private val steps = matrix.steps.asScala.toList
+  private def requestName(cell: BulkMatrix.Cell) = (if (cell.index < 0) BenchConfig.WARM_UP_PREFIX else "") + cell.name
+  private def cellPopulation(cell: BulkMatrix.Cell): PopulationBuilder =
+    BulkIndexScenario.build(requestName(cell), cell, matrix, requests).inject(atOnceUsers(cell.concurrency))
+  // before each cell a fresh index, after it a count: Gatling starts a population's andThen children once all its users are done
+  private val populations: List[PopulationBuilder] = {
+    val betweens = (None +: steps.map(Some(_))).zip(steps.map(Some(_)) :+ None).zipWithIndex.map { case ((done, next), i) =>
+      BulkIndexScenario.between(s"Between cells $i", matrix, done, next).inject(atOnceUsers(1))
+    }
+    betweens.head :: steps.zip(betweens.tail).flatMap { case (cell, after) => List(cellPopulation(cell), after) }
+  }
+
+  setUp(populations.reduceRight((first, rest) => first.andThen(rest)))
+    .protocols(http.baseUrl(run.baseUrl.toString).shareConnections.disableWarmUp.acceptHeader("application/json"))
+    .assertions(bulk.cells.asScala.toList.map(cell => details(cell.name).successfulRequests.percent.gte(config.successPercent)))
+
+  before {
+    run.loadStarting()
+  }
+
+  after {
+    val timings = new CellTimings
+    run.simulationLog.ifPresent(log => GatlingSimulationLog.read(log, (name, start, end, ok, _) => timings.record(name, start, end, ok)))
+    val about = Map("simulation" -> "BulkIndexSimulation", "runId" -> run.folder.getFileName.toString, "variant" -> config.variant,
+      "path" -> config.path, "target" -> (if (config.local) "local" else config.target.toString))
+    val result = BulkMatrixResult.of(about.asJava, bulk, matrix.outcomes, timings)
+    BulkMatrixReport.write(result, run.folder)
+    println(BulkMatrixReport.table(result))
+    run.event("bulk matrix: " + run.folder.resolve(BulkMatrixReport.HTML))
+    run.finish()
+  }
+}

@@ -1,0 +1,50 @@
+package mailbench.gatling
+
+import scala.concurrent.duration._
+
+import io.gatling.commons.util.GatlingVersion
+import io.gatling.core.Predef._
+import io.gatling.http.Predef._
+
+import mailbench.indexing.MessageFeed
+import mailbench.run.{ BenchConfig, BenchRun }
+
+/**
+ * Single-document indexing at a constant rate (-Dmailbench.rate): every virtual user PUTs one new
+ * message, after the same warm-up shape as SearchSimulation, measured and profiled the same way.
+ * Run it with -Dmailbench.simulation=mailbench.gatling.IndexSimulation.
+ */
+class IndexSimulation extends Simulation {
+  private val run = BenchRun.open("IndexSimulation", GatlingVersion.ThisVersion.fullVersion, GatlingSimulationLog, BenchRun.Needs.INDEXING)
+  private val config = run.config
+  private val requests = if (config.path == "direct") DirectIndexRequests else FacadeIndexRequests
+  private val rate = config.rate.toDouble
+  private val messages = new MessageFeed(config.corpus)
+  private val feeder = Iterator.continually {
+    val message = messages.next()
+    Map("mailboxId" -> message.mailboxId, "messageId" -> message.messageId, IndexRequests.MessageBody -> message.json)
+  }
+
+  private def indexing(scenarioName: String, requestPrefix: String) =
+    scenario(scenarioName).feed(feeder).exec(requests.indexOne(requestPrefix + IndexRequests.IndexOne))
+
+  private val measured = indexing("Measured", "")
+    .inject(nothingFor(config.warmupSeconds.seconds), constantUsersPerSec(rate).during(config.durationSeconds.seconds))
+  private val warmUp = WarmUpShape.steps(rate, config.warmupSeconds) match {
+    case Nil   => Nil
+    case steps => List(indexing("Warm-up", BenchConfig.WARM_UP_PREFIX).inject(steps))
+  }
+
+  setUp(warmUp :+ measured)
+    .protocols(http.baseUrl(run.baseUrl.toString).shareConnections.disableWarmUp.acceptHeader("application/json"))
+    .assertions(details(IndexRequests.IndexOne).responseTime.percentile(99.0).lte(config.p99Ms.round.toInt),
+      details(IndexRequests.IndexOne).successfulRequests.percent.gte(config.successPercent))
+
+  before {
+    run.loadStarting()
+  }
+
+  after {
+    run.finish()
+  }
+}

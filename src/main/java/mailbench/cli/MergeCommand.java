@@ -1,0 +1,45 @@
+package mailbench.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import mailbench.compare.ToolError;
+import mailbench.merge.MergeJob;
+import mailbench.run.SummaryTable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code mailbench merge RUN... --out DIR}: the runs of several injectors of one load as one run folder; exit 0, or 2 with the fix. */
+@Command(name = "merge", mixinStandardHelpOptions = true,
+    description = {"Merge the run folders of several injectors that loaded one target together (scale-out: the same simulation",
+        "on N hosts, each at rate/N) into one run folder: counts added, percentiles of all their requests (from each run's",
+        "latency.hlog), throughput summed. compare and nightly read the result like any run.",
+        "Exit code: 0 merged (warnings on stderr), 2 refused (not a run, different loads, no latency.hlog, --out not empty)."})
+final class MergeCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "RUN_FOLDER", arity = "1..*", description = "The injectors' run folders (reports/<timestamp>-<simulation>-<variant>)")
+    List<Path> runs;
+
+    @Option(names = "--out", required = true, description = "The merged run folder (new, or empty)")
+    Path out;
+
+    @Override
+    public Integer call() {
+        try {
+            MergeJob.Outcome outcome = new MergeJob(System.out).run(runs, out);
+            outcome.warnings().forEach(w -> System.err.println("warning: " + w));
+            System.out.println(SummaryTable.format(outcome.summary()));
+            System.out.println("[merge] merged run: " + outcome.folder() + " (run.json, summary.json, latency.hlog)");
+            return 0;
+        } catch (ToolError | IllegalArgumentException e) {
+            System.err.println("error: " + e.getMessage());
+            return CompareCommand.TOOL_ERROR;
+        } catch (IOException e) {
+            System.err.println("error: could not write the merged run: " + e.getMessage());
+            return CompareCommand.TOOL_ERROR;
+        }
+    }
+}

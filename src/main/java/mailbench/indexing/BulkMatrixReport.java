@@ -1,0 +1,44 @@
+package mailbench.indexing;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import mailbench.html.InlinePage;
+import mailbench.json.Json;
+
+/** Writes a bulk matrix into the run folder: bulk-matrix.json and bulk-matrix.html (table and charts, one self-contained page). */
+public final class BulkMatrixReport {
+
+    public static final String JSON = "bulk-matrix.json";
+    public static final String HTML = "bulk-matrix.html";
+
+    private BulkMatrixReport() {
+    }
+
+    public static List<Path> write(BulkMatrixResult result, Path folder) throws IOException {
+        Path json = folder.resolve(JSON);
+        Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(json.toFile(), result);
+        Path html = Files.writeString(folder.resolve(HTML), InlinePage.render(BulkMatrixReport.class, HTML, result), StandardCharsets.UTF_8);
+        return List.of(json, html);
+    }
+
+    /** The table as console lines. */
+    public static String table(BulkMatrixResult result) {
+        StringBuilder text = new StringBuilder(String.format("%-18s %9s %9s %9s %6s %10s %8s %8s%n", "cell", "sent", "refused", "in index",
+            "lost", "docs/s", "p50 ms", "p99 ms"));
+        for (BulkMatrixResult.Row row : result.cells()) {
+            text.append(String.format("%-18s %,9d %,9d %,9d %6s %,10.0f %8d %8d%n", row.cell(), row.docsSent(), row.itemsFailed(),
+                row.indexCount(), row.problem() == null ? Long.toString(row.lost()) : "?", row.docsPerSecond(), row.p50Ms(), row.p99Ms()));
+        }
+        if (result.largestOverSmallest() != null) {
+            BulkMatrixResult.SizeRatio ratio = result.largestOverSmallest();
+            text.append(String.format("best cell: %s (%,.0f docs/s); bulk %d over bulk %d: %.1fx; %s%n", result.best().cell(),
+                result.best().docsPerSecond(), ratio.largeSize(), ratio.smallSize(), ratio.ratio(),
+                result.nothingLost() ? "nothing lost" : "DOCUMENTS LOST OR UNCOUNTED, see the cells"));
+        }
+        return text.toString();
+    }
+}
