@@ -41,7 +41,7 @@ class BulkIndexSimulation extends Simulation {
   }
 
   setUp(populations.reduceRight((first, rest) => first.andThen(rest)))
-    .protocols(http.baseUrl(run.baseUrl.toString).shareConnections.disableWarmUp.acceptHeader("application/json"))
+    .protocols(MailProtocol.of(run))
     .assertions(bulk.cells.asScala.toList.map(cell => details(cell.name).successfulRequests.percent.gte(config.successPercent)))
 
   before {

@@ -36,7 +36,7 @@ class IndexSimulation extends Simulation {
   }
 
   setUp(warmUp :+ measured)
-    .protocols(http.baseUrl(run.baseUrl.toString).shareConnections.disableWarmUp.acceptHeader("application/json"))
+    .protocols(MailProtocol.of(run))
     .assertions(details(IndexRequests.IndexOne).responseTime.percentile(99.0).lte(config.p99Ms.round.toInt),
       details(IndexRequests.IndexOne).successfulRequests.percent.gte(config.successPercent))
 

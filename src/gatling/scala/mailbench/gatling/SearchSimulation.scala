@@ -1,10 +1,8 @@
 package mailbench.gatling
 
 import scala.concurrent.duration._
-import scala.jdk.CollectionConverters._
 
 import io.gatling.commons.util.GatlingVersion
-import io.gatling.commons.validation._
 import io.gatling.core.Predef._
 import io.gatling.http.Predef._
 
@@ -29,13 +27,8 @@ class SearchSimulation extends Simulation {
     case steps => List(SearchScenario.build("Warm-up", BenchConfig.WARM_UP_PREFIX, requests, feeders, config.mix).inject(steps))
   }
 
-  // several OpenSearch hosts on the direct path: Gatling gives each virtual user one of them in turn
-  private val protocol = http.baseUrls(run.baseUrls.asScala.toSeq: _*).shareConnections.disableWarmUp.acceptHeader("application/json")
-  // a function, not a string: Gatling would read "#{" in a password as its expression language
-  private val authorization = Option(run.directAuthorization).map(header => (_: Session) => header.success)
-
   setUp(warmUp :+ measured)
-    .protocols(authorization.fold(protocol)(header => protocol.authorizationHeader(header)))
+    .protocols(MailProtocol.of(run))
     .assertions(MailRequests.All.flatMap { name =>
       Seq(details(name).responseTime.percentile(99.0).lte(config.p99Ms.round.toInt),
         details(name).successfulRequests.percent.gte(config.successPercent))
