@@ -25,6 +25,7 @@ import mailbench.json.Json;
 class NightlyIT {
 
     private static final Path WORK = Path.of("target", "nightly-it").toAbsolutePath();
+    private URI target = URI.create("http://127.0.0.1:1");
 
     @Test
     void aMissingBaselineShouldBeAToolErrorBeforeAnythingRuns() {
@@ -44,6 +45,14 @@ class NightlyIT {
         deleteRecursively(WORK.resolve("baseline"));
         deleteRecursively(history);
 
+        // the nights drive one facade started here (a target: no stack per run, so the test stays short)
+        try (TargetFacade facade = TargetFacade.start("nightly")) {
+            target = facade.url();
+            judgeNights(opensearch, baseline, history);
+        }
+    }
+
+    private void judgeNights(URI opensearch, Path baseline, Path history) throws Exception {
         assertThat(MailbenchMain.run(args("--baseline", baseline.toString(), "--create-baseline", "--runs", "1",
             "--history", history.toString()))).as("baseline night, see target/nightly-it/nightly/*/logs").isZero();
         try (Stream<Path> runs = Files.list(baseline)) {
@@ -73,9 +82,10 @@ class NightlyIT {
         assertThat(count.json().get("count").asLong()).as(count.raw()).isEqualTo(1);
     }
 
-    private static String[] args(String... specific) {
+    private String[] args(String... specific) {
         List<String> args = new ArrayList<>(List.of("nightly", "--project-dir", Path.of("").toAbsolutePath().toString(),
             "--maven", MavenCommand.path(), "--out", WORK.resolve("nightly").toString(),
+            "-Dmailbench.target=" + target, "-Dmailbench.profiler=false",
             "-Dmailbench.rate=100", "-Dmailbench.warmup=5", "-Dmailbench.duration=10",
             "-Dmailbench.corpus.messages=5000", "-Dmailbench.corpus.users=100", "-Dmailbench.assert.p99Ms=600000"));
         args.addAll(List.of(specific));

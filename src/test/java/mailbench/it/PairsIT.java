@@ -14,11 +14,7 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.cli.MailbenchMain;
-import mailbench.corpus.CorpusSpec;
-import mailbench.facade.FacadeConfig;
-import mailbench.facade.FacadeServer;
 import mailbench.json.Json;
-import mailbench.loader.CorpusLoader;
 
 /**
  * Alternated pairs as a user runs them: one pair of real, short {@code mvn gatling:test} runs, one
@@ -43,11 +39,8 @@ class PairsIT {
         Path out = WORK.resolve("pairs");
         // the runs drive one facade started here (a target: no stack per run, so the test stays short); against a
         // target the variant is the run's label, which is what shows that each side got its own properties
-        FacadeConfig config = FacadeConfig.defaults().withOpenSearch(SharedNode.url()).withPort(0)
-            .withIndex("mail-it-pairs-" + System.nanoTime());
-        try (FacadeServer facade = FacadeServer.start(config)) {
-            URI target = URI.create("http://127.0.0.1:" + facade.port());
-            new CorpusLoader(target, line -> { }).load(new CorpusSpec(42, 5_000, 100));
+        try (TargetFacade facade = TargetFacade.start("pairs")) {
+            URI target = facade.url();
             List<String> args = new ArrayList<>(List.of("pairs", "--pairs", "1", "--out", out.toString(),
                 "--maven", MavenCommand.path(),
                 "--base", "mailbench.variant=default", "--current", "mailbench.variant=mapper-per-request",

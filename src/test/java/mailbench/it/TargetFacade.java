@@ -1,0 +1,41 @@
+package mailbench.it;
+
+import java.net.URI;
+
+import mailbench.corpus.CorpusSpec;
+import mailbench.facade.FacadeConfig;
+import mailbench.facade.FacadeServer;
+import mailbench.loader.CorpusLoader;
+
+/**
+ * A facade on the shared node holding the small test corpus (seed 42, 5,000 messages, 100 users,
+ * as the tests' -Dmailbench.corpus.* knobs say): the -Dmailbench.target of tests that run
+ * {@code mvn gatling:test} several times, so each run starts no stack of its own.
+ */
+final class TargetFacade implements AutoCloseable {
+
+    private final FacadeServer facade;
+    private final URI url;
+
+    private TargetFacade(FacadeServer facade) {
+        this.facade = facade;
+        this.url = URI.create("http://127.0.0.1:" + facade.port());
+    }
+
+    static TargetFacade start(String name) throws Exception {
+        FacadeConfig config = FacadeConfig.defaults().withOpenSearch(SharedNode.url()).withPort(0)
+            .withIndex("mail-it-" + name + "-" + System.nanoTime());
+        TargetFacade target = new TargetFacade(FacadeServer.start(config));
+        new CorpusLoader(target.url, line -> { }).load(new CorpusSpec(42, 5_000, 100));
+        return target;
+    }
+
+    URI url() {
+        return url;
+    }
+
+    @Override
+    public void close() {
+        facade.close();
+    }
+}
