@@ -82,7 +82,8 @@ final class FacadeCommand implements Callable<Integer> {
     String mapper;
 
     @Option(names = "--projection", description = "Where a search hit's fields come from: doc-values (no stored field read) or"
-        + " source (_id and a filtered _source, typed) (default: ${DEFAULT-VALUE})", defaultValue = "doc-values")
+        + " source (_id and a filtered _source, typed) or source-generic (the same, decoded into JsonData) (default: ${DEFAULT-VALUE})",
+        defaultValue = "doc-values")
     String projection;
 
     @Mixin

@@ -16,6 +16,8 @@ public record Variant(String name, String description, String opensearchJava, Li
             List.of()),
         new Variant("source-projection", "as default, but hits from _id and a filtered _source (typed): the node reads stored fields",
             null, List.of("--projection", "source")),
+        new Variant("source-generic", "as source-projection, but each hit's _source decoded into generic JsonData, not a typed record",
+            null, List.of("--projection", "source-generic")),
         new Variant("rest-client", "opensearch-java as pinned on RestClientTransport: the base for the two below", null,
             List.of("--transport", "rest-client")),
         new Variant("opensearch-java-2.2.0", "opensearch-java 2.2.0 (a JSON provider SPI lookup per response parser, issue #292)"

@@ -402,7 +402,7 @@ class BenchConfigTest {
             assertThatThrownBy(BenchConfig::fromSystemProperties)
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("no local variant 'faster'")
-                .hasMessageContaining("default, source-projection, rest-client, opensearch-java-2.2.0, mapper-per-request");
+                .hasMessageContaining("default, source-projection, source-generic, rest-client, opensearch-java-2.2.0, mapper-per-request");
         }
 
         @Test

@@ -13,8 +13,8 @@ class VariantTest {
 
     @Test
     void shouldOfferTheDocumentedVariants() {
-        assertThat(Variant.ALL.keySet()).containsExactly("default", "source-projection", "rest-client", "opensearch-java-2.2.0",
-            "mapper-per-request");
+        assertThat(Variant.ALL.keySet()).containsExactly("default", "source-projection", "source-generic", "rest-client",
+            "opensearch-java-2.2.0", "mapper-per-request");
         assertThat(Variant.ALL.values()).allSatisfy(v -> assertThat(v.description()).isNotBlank());
     }
 
@@ -27,6 +27,7 @@ class VariantTest {
             .isEqualTo(new ClientOptions(ClientOptions.Transport.REST_CLIENT, ClientOptions.Mapper.PER_REQUEST, ClientOptions.Projection.DOC_VALUES));
         assertThat(clientOptions(Variant.named("default").facadeArgs())).isEqualTo(ClientOptions.DEFAULT);
         assertThat(clientOptions(Variant.named("source-projection").facadeArgs()).projection()).isEqualTo(ClientOptions.Projection.SOURCE);
+        assertThat(clientOptions(Variant.named("source-generic").facadeArgs()).projection()).isEqualTo(ClientOptions.Projection.SOURCE_GENERIC);
     }
 
     @Test

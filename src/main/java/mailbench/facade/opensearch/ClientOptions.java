@@ -38,7 +38,9 @@ public record ClientOptions(Transport transport, Mapper mapper, Projection proje
         /** Doc values only, no stored field read (see {@link DocValueHits}); generic JSON per hit. */
         DOC_VALUES,
         /** The document id and a filtered {@code _source}, decoded into a typed record: the node decompresses each hit's stored document. */
-        SOURCE;
+        SOURCE,
+        /** As {@link #SOURCE}, but each hit's {@code _source} decoded generically into {@code JsonData} (JSON-P values), then read by field name. */
+        SOURCE_GENERIC;
 
         public static Projection of(String option) {
             return parse(values(), "--projection", option);

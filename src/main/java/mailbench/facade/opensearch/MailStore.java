@@ -1,9 +1,13 @@
 package mailbench.facade.opensearch;
 
 import java.io.IOException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+
+import jakarta.json.JsonObject;
 
 import org.opensearch.client.json.JsonData;
 import org.opensearch.client.opensearch.OpenSearchAsyncClient;
@@ -16,6 +20,7 @@ import org.opensearch.client.opensearch._types.query_dsl.Query;
 import org.opensearch.client.opensearch.cluster.HealthResponse;
 import org.opensearch.client.opensearch.core.BulkRequest;
 import org.opensearch.client.opensearch.core.SearchRequest;
+import org.opensearch.client.opensearch.core.SearchResponse;
 import org.opensearch.client.opensearch.core.bulk.BulkResponseItem;
 import org.opensearch.client.opensearch.core.search.Hit;
 import org.opensearch.client.opensearch.core.search.TotalHits;
@@ -75,18 +80,32 @@ public final class MailStore implements AutoCloseable {
             OpenSearchAsyncClient client = clients.async();
             return call(() -> client._transport().performRequestAsync(searchRequest(query), DocValueHits.ENDPOINT, client._transportOptions()));
         }
-        return call(() -> clients.async().search(searchRequest(query), MessageSummary.class)).thenApply(response -> {
-            List<SearchPage.Hit> hits = new ArrayList<>(response.hits().hits().size());
-            for (Hit<MessageSummary> hit : response.hits().hits()) {
-                MessageSummary source = hit.source();
-                String messageId = hit.id().substring(hit.id().indexOf(':') + 1);
-                hits.add(source == null
-                    ? new SearchPage.Hit(messageId, null, null, null)
-                    : new SearchPage.Hit(messageId, source.subject(), source.from(), source.receivedAt()));
-            }
-            TotalHits total = response.hits().total();
-            return new SearchPage(total == null ? hits.size() : total.value(), hits);
-        });
+        if (projection == ClientOptions.Projection.SOURCE_GENERIC) {
+            return call(() -> clients.async().search(searchRequest(query), JsonData.class)).thenApply(response -> page(response, MailStore::fromGeneric));
+        }
+        return call(() -> clients.async().search(searchRequest(query), MessageSummary.class)).thenApply(response -> page(response, source -> source));
+    }
+
+    /** The listing of a response whose hits carry a filtered {@code _source}, however it was decoded. */
+    private static <S> SearchPage page(SearchResponse<S> response, Function<S, MessageSummary> summary) {
+        List<SearchPage.Hit> hits = new ArrayList<>(response.hits().hits().size());
+        for (Hit<S> hit : response.hits().hits()) {
+            MessageSummary source = hit.source() == null ? null : summary.apply(hit.source());
+            String messageId = hit.id().substring(hit.id().indexOf(':') + 1);
+            hits.add(source == null
+                ? new SearchPage.Hit(messageId, null, null, null)
+                : new SearchPage.Hit(messageId, source.subject(), source.from(), source.receivedAt()));
+        }
+        TotalHits total = response.hits().total();
+        return new SearchPage(total == null ? hits.size() : total.value(), hits);
+    }
+
+    /** What code that asks for generic documents does: look each listing field up by name in the JSON-P object. */
+    private static MessageSummary fromGeneric(JsonData source) {
+        JsonObject fields = source.toJson().asJsonObject();
+        String receivedAt = fields.getString("receivedAt", null);
+        return new MessageSummary(fields.getString("subject", null), fields.getString("from", null),
+            receivedAt == null ? null : Instant.parse(receivedAt));
     }
 
     public CompletableFuture<Void> refresh() {
