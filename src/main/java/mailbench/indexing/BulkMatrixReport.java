@@ -38,6 +38,10 @@ public final class BulkMatrixReport {
             text.append(String.format("best cell: %s (%,.0f docs/s); bulk %d over bulk %d: %.1fx; %s%n", result.best().cell(),
                 result.best().docsPerSecond(), ratio.largeSize(), ratio.smallSize(), ratio.ratio(),
                 result.nothingLost() ? "nothing lost" : "DOCUMENTS LOST OR UNCOUNTED, see the cells"));
+            for (BulkMatrixResult.SizeRatioAt at : result.largestOverSmallestByConcurrency()) {
+                text.append(String.format("  with %d in flight: bulk %d over bulk %d: %.1fx (%,.0f / %,.0f docs/s)%n", at.concurrency(),
+                    ratio.largeSize(), ratio.smallSize(), at.ratio(), at.largeDocsPerSecond(), at.smallDocsPerSecond()));
+            }
         }
         return text.toString();
     }

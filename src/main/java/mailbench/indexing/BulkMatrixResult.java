@@ -10,10 +10,12 @@ import java.util.TreeMap;
  * The numbers of a bulk matrix: one row per cell (documents, refusals, the count afterwards,
  * docs/s over the cell's span, latency of its bulk requests) and the comparisons the matrix is
  * run for: the best cell, and the largest bulk size against the smallest, each at its best
- * concurrency. Written as bulk-matrix.json and shown by bulk-matrix.html.
+ * concurrency and at each concurrency alike (seed 003 compares them single-threaded). Written as
+ * bulk-matrix.json and shown by bulk-matrix.html.
  */
 public record BulkMatrixResult(Map<String, String> run, int docsPerCell, List<Integer> sizes, List<Integer> concurrency,
-                               boolean nothingLost, Best best, SizeRatio largestOverSmallest, List<Row> cells) {
+                               boolean nothingLost, Best best, SizeRatio largestOverSmallest,
+                               List<SizeRatioAt> largestOverSmallestByConcurrency, List<Row> cells) {
 
     /** One cell. {@code bulksKo}: bulk requests the load generator counted as failed (HTTP error, timeout). */
     public record Row(String cell, int size, int concurrency, int bulks, long docsSent, long invalidSent, long itemsFailed,
@@ -28,6 +30,10 @@ public record BulkMatrixResult(Map<String, String> run, int docsPerCell, List<In
     public record SizeRatio(int smallSize, double smallDocsPerSecond, int largeSize, double largeDocsPerSecond, double ratio) {
     }
 
+    /** docs/s of the largest size over the smallest with the same number of bulks in flight. */
+    public record SizeRatioAt(int concurrency, double smallDocsPerSecond, double largeDocsPerSecond, double ratio) {
+    }
+
     public static BulkMatrixResult of(Map<String, String> run, BulkMatrix matrix, List<CellOutcome> outcomes, CellTimings timings) {
         List<Row> rows = new ArrayList<>();
         for (CellOutcome outcome : outcomes) {
@@ -37,7 +43,7 @@ public record BulkMatrixResult(Map<String, String> run, int docsPerCell, List<In
         Best best = rows.stream().max(Comparator.comparingDouble(Row::docsPerSecond))
             .map(r -> new Best(r.cell(), r.docsPerSecond())).orElse(null);
         return new BulkMatrixResult(new TreeMap<>(run), matrix.docsPerCell(), matrix.sizes(), matrix.concurrency(), nothingLost, best,
-            sizeRatio(rows), List.copyOf(rows));
+            sizeRatio(rows), sizeRatiosByConcurrency(rows), List.copyOf(rows));
     }
 
     private static Row row(CellOutcome o, CellTimings.Span span) {
@@ -60,6 +66,28 @@ public record BulkMatrixResult(Map<String, String> run, int docsPerCell, List<In
         double smallBest = bestAt(rows, small);
         double largeBest = bestAt(rows, large);
         return new SizeRatio(small, smallBest, large, largeBest, smallBest == 0 ? 0 : round(largeBest / smallBest));
+    }
+
+    private static List<SizeRatioAt> sizeRatiosByConcurrency(List<Row> rows) {
+        if (rows.isEmpty()) {
+            return List.of();
+        }
+        int small = rows.stream().mapToInt(Row::size).min().getAsInt();
+        int large = rows.stream().mapToInt(Row::size).max().getAsInt();
+        List<SizeRatioAt> ratios = new ArrayList<>();
+        rows.stream().mapToInt(Row::concurrency).distinct().sorted().forEach(concurrency -> {
+            Row smallRow = at(rows, small, concurrency);
+            Row largeRow = at(rows, large, concurrency);
+            if (smallRow != null && largeRow != null) {
+                ratios.add(new SizeRatioAt(concurrency, smallRow.docsPerSecond(), largeRow.docsPerSecond(),
+                    smallRow.docsPerSecond() == 0 ? 0 : round(largeRow.docsPerSecond() / smallRow.docsPerSecond())));
+            }
+        });
+        return List.copyOf(ratios);
+    }
+
+    private static Row at(List<Row> rows, int size, int concurrency) {
+        return rows.stream().filter(r -> r.size() == size && r.concurrency() == concurrency).findFirst().orElse(null);
     }
 
     private static double bestAt(List<Row> rows, int size) {

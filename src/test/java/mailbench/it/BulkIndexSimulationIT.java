@@ -41,6 +41,7 @@ class BulkIndexSimulationIT {
         }
         assertThat(matrix.at("/largestOverSmallest/largeSize").asInt()).isEqualTo(10);
         assertThat(matrix.at("/largestOverSmallest/ratio").asDouble()).isPositive();
+        assertThat(matrix.at("/largestOverSmallestByConcurrency")).as("one ratio per concurrency, 1 and 2").hasSize(2);
 
         // the page: every cell in its table, Chart.js inlined, no network needed
         String page = Files.readString(run.resolve("bulk-matrix.html"));
