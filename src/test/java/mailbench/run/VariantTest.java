@@ -13,7 +13,7 @@ class VariantTest {
 
     @Test
     void shouldOfferTheDocumentedVariants() {
-        assertThat(Variant.ALL.keySet()).containsExactly("default", "source-projection", "rest-client", "opensearch-java-2.2.0",
+        assertThat(Variant.ALL.keySet()).containsExactly("default", "source-projection", "source-full", "rest-client", "opensearch-java-2.2.0",
             "mapper-per-request");
         assertThat(Variant.ALL.values()).allSatisfy(v -> assertThat(v.description()).isNotBlank());
     }
@@ -27,6 +27,7 @@ class VariantTest {
             .isEqualTo(new ClientOptions(ClientOptions.Transport.REST_CLIENT, ClientOptions.Mapper.PER_REQUEST, ClientOptions.Projection.DOC_VALUES));
         assertThat(clientOptions(Variant.named("default").facadeArgs())).isEqualTo(ClientOptions.DEFAULT);
         assertThat(clientOptions(Variant.named("source-projection").facadeArgs()).projection()).isEqualTo(ClientOptions.Projection.SOURCE);
+        assertThat(clientOptions(Variant.named("source-full").facadeArgs()).projection()).isEqualTo(ClientOptions.Projection.SOURCE_FULL);
     }
 
     @Test

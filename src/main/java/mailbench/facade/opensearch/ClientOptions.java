@@ -38,7 +38,9 @@ public record ClientOptions(Transport transport, Mapper mapper, Projection proje
         /** Doc values only, no stored field read (see {@link DocValueHits}); generic JSON per hit. */
         DOC_VALUES,
         /** The document id and a filtered {@code _source}, decoded into a typed record: the node decompresses each hit's stored document. */
-        SOURCE;
+        SOURCE,
+        /** The document id and the whole {@code _source} (attachment text included), decoded into {@link MailDocument}. */
+        SOURCE_FULL;
 
         public static Projection of(String option) {
             return parse(values(), "--projection", option);
