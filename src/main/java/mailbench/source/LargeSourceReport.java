@@ -33,10 +33,11 @@ public final class LargeSourceReport {
         StringBuilder text = new StringBuilder(String.format("large _source, projection %s: %d hits of %,d bytes of attachment text,"
             + " %d in flight%n", result.projection(), result.hitsPerSearch(), result.corpus().attachmentTextBytes(), result.concurrency()));
         text.append(String.format("%-10s %8s %6s %8s %8s %8s %8s %12s %10s %10s%n", "searches", "req/s", "KO", "mean ms", "p50 ms",
-            "p95 ms", "p99 ms", "MB/answer", "decode ms", "decode MB/s"));
+            "p95 ms", "p99 ms", "KB/answer", "decode ms", "decode MB/s"));
         text.append(String.format("%,-10d %8.2f %,6d %8.1f %8d %8d %8d %12s %10s %10s%n", times.requests(), times.rps(), times.ko(),
             times.meanMs(), times.p50Ms(), times.p95Ms(), times.p99Ms(),
-            orDash(facade.megabytesPerResponse()), orDash(facade.decodeMsPerResponse()), orDash(facade.decodeMegabytesPerSecond())));
+            orDash(facade.bytesPerResponse() == null ? null : facade.bytesPerResponse() / 1000), orDash(facade.decodeMsPerResponse()),
+            orDash(facade.decodeMegabytesPerSecond())));
         if (facade.note() != null) {
             text.append(facade.note()).append(System.lineSeparator());
         }

@@ -44,7 +44,7 @@ class LargeSourceReportTest {
         assertThat(json.at("/facade/note").isNull()).isTrue();
         String page = Files.readString(folder.resolve(LargeSourceReport.HTML));
         assertThat(page).contains("\"decodeMegabytesPerSecond\":291.111").doesNotContain("/*DATA*/", "/*CHART_JS*/", "src=\"http");
-        assertThat(LargeSourceReport.table(result)).contains("source-full", "26.20", "90.00", "291.11");
+        assertThat(LargeSourceReport.table(result)).contains("source-full", "26,200.00", "90.00", "291.11");
     }
 
     @Test
