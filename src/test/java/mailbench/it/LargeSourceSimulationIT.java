@@ -37,7 +37,11 @@ class LargeSourceSimulationIT {
         assertThat(result.at("/facade/megabytesPerResponse").asDouble()).isBetween(2.0, 2.2);
         assertThat(result.at("/facade/decodeMegabytesPerSecond").asDouble()).isPositive();
         String page = Files.readString(run.resolve("large-source.html"));
-        assertThat(page).contains("\"megabytesPerResponse\"").doesNotContain("/*DATA*/", "/*CHART_JS*/", "src=\"http");
+        assertThat(page).contains("\"megabytesPerResponse\"").doesNotContain("/*DATA*/", "/*CHART_JS*/", "/*REPORT_CSS*/", "src=\"http");
+        // the page as a reader sees it: it renders its table and chart without a script error
+        HeadlessChromium.Result rendered = HeadlessChromium.check(run.resolve("large-source.html"), run.resolve("large-source.png"));
+        assertThat(rendered.consoleErrors()).isEmpty();
+        assertThat(rendered.dom()).contains("data-rendered=\"true\"", "MB per OpenSearch answer", "source-full");
         JsonNode runJson = Json.MAPPER.readTree(run.resolve("run.json").toFile());
         assertThat(runJson.get("status").asText()).isEqualTo("completed");
         assertThat(runJson.get("variant").asText()).isEqualTo("source-full");
