@@ -37,8 +37,7 @@ class IndexSimulation extends Simulation {
 
   setUp(warmUp :+ measured)
     .protocols(MailProtocol.of(run))
-    .assertions(details(IndexRequests.IndexOne).responseTime.percentile(99.0).lte(config.p99Ms.round.toInt),
-      details(IndexRequests.IndexOne).successfulRequests.percent.gte(config.successPercent))
+    .assertions(MailRequests.gates(config, IndexRequests.IndexOne))
 
   before {
     run.loadStarting()

@@ -1,8 +1,11 @@
 package mailbench.gatling
 
 import io.gatling.core.Predef._
+import io.gatling.commons.stats.assertion.Assertion
 import io.gatling.http.Predef._
 import io.gatling.http.request.builder.HttpRequestBuilder
+
+import mailbench.run.BenchConfig
 
 /** The four requests of the search mix; one implementation per path (through the facade, or straight to OpenSearch). */
 trait MailRequests {
@@ -20,6 +23,12 @@ object MailRequests {
   val All: Seq[String] = Seq(SearchByText, SearchBySender, SearchByDateRange, GetById)
 
   val statusOk = status.is(200)
+
+  /** The run's gates on each measured request name: p99 (-Dmailbench.assert.p99Ms) and success % (-Dmailbench.assert.successPercent). */
+  def gates(config: BenchConfig, names: String*): Seq[Assertion] = names.flatMap { name =>
+    Seq(details(name).responseTime.percentile(99.0).lte(config.p99Ms.round.toInt),
+      details(name).successfulRequests.percent.gte(config.successPercent))
+  }
   // feeders only hold values that hit the corpus: an empty page means the corpus and feeders disagree
   val someHits = substring("\"total\":0,").notExists
 }

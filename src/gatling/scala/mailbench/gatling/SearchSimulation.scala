@@ -29,10 +29,7 @@ class SearchSimulation extends Simulation {
 
   setUp(warmUp :+ measured)
     .protocols(MailProtocol.of(run))
-    .assertions(MailRequests.All.flatMap { name =>
-      Seq(details(name).responseTime.percentile(99.0).lte(config.p99Ms.round.toInt),
-        details(name).successfulRequests.percent.gte(config.successPercent))
-    })
+    .assertions(MailRequests.gates(config, MailRequests.All: _*))
 
   before {
     run.loadStarting()

@@ -17,13 +17,17 @@ final class CorpusOptions {
     @Option(names = "--seed", description = "Corpus seed (default: ${DEFAULT-VALUE})", defaultValue = "" + CorpusSpec.DEFAULT_SEED)
     long seed;
 
+    @Option(names = "--attachment-text-bytes", description = "Bytes of extracted attachment text every message carries, 0 for none"
+        + " (default: ${DEFAULT-VALUE})", defaultValue = "0")
+    int attachmentTextBytes;
+
     /** The spec; a bad value is named by its option here, not by its knob. */
     CorpusSpec spec() {
         try {
-            return new CorpusSpec(seed, messages, users);
+            return new CorpusSpec(seed, messages, users, attachmentTextBytes);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(e.getMessage().replace(CorpusSpec.MESSAGES_KNOB, "--messages")
-                .replace(CorpusSpec.USERS_KNOB, "--users"), e);
+                .replace(CorpusSpec.USERS_KNOB, "--users").replace(CorpusSpec.ATTACHMENT_TEXT_KNOB, "--attachment-text-bytes"), e);
         }
     }
 }

@@ -65,6 +65,10 @@ final class FacadeCommand implements Callable<Integer> {
         defaultValue = "" + FacadeConfig.DEFAULT_MAX_BULK_ITEMS)
     int maxBulkItems;
 
+    @Option(names = "--max-response-bytes", description = "Largest OpenSearch answer the facade buffers (httpclient5), else 502"
+        + " (default: ${DEFAULT-VALUE})", defaultValue = "" + FacadeConfig.DEFAULT_MAX_RESPONSE_BYTES)
+    int maxResponseBytes;
+
     @Option(names = "--connect-timeout-ms", description = "Connect timeout to OpenSearch (default: ${DEFAULT-VALUE})",
         defaultValue = "1000")
     long connectTimeoutMs;
@@ -82,8 +86,8 @@ final class FacadeCommand implements Callable<Integer> {
     String mapper;
 
     @Option(names = "--projection", description = "Where a search hit's fields come from: doc-values (no stored field read) or"
-        + " source (_id and a filtered _source, typed) or source-generic (the same, decoded into JsonData) (default: ${DEFAULT-VALUE})",
-        defaultValue = "doc-values")
+        + " source (_id and a filtered _source, typed), source-generic (the same, decoded into JsonData) or source-full (_id and the"
+        + " whole _source, typed) (default: ${DEFAULT-VALUE})", defaultValue = "doc-values")
     String projection;
 
     @Mixin
@@ -95,7 +99,7 @@ final class FacadeCommand implements Callable<Integer> {
         FacadeConfig config = new FacadeConfig(host, port, hosts, index, shards, eventLoops, ioThreads, maxConnections,
             maxInFlight, maxBodyBytes, maxBulkItems, Duration.ofMillis(connectTimeoutMs), Duration.ofMillis(responseTimeoutMs),
             new ClientOptions(ClientOptions.Transport.of(transport), ClientOptions.Mapper.of(mapper), ClientOptions.Projection.of(projection)),
-            access.access());
+            access.access(), maxResponseBytes);
         child.watchParent();
         FacadeServer server = FacadeServer.start(config);
         CountDownLatch stopped = ChildOptions.onShutdown(server::close, "facade-shutdown");

@@ -3,11 +3,18 @@ package mailbench.corpus;
 import java.time.Instant;
 import java.util.List;
 
-/** One generated message as it sits in a mailbox; all lists are immutable. */
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+/**
+ * One generated message as it sits in a mailbox; all lists are immutable. {@code attachmentText}
+ * (text extracted from attachments) is null in the plain corpus and then left out of its JSON,
+ * so that corpus stays byte-for-byte what it was.
+ */
 public record MailMessage(String mailboxId, String messageId, String threadId, String from,
                           List<String> to, List<String> cc, String subject, String body,
                           Instant receivedAt, List<String> flags, long size,
-                          List<Attachment> attachments) {
+                          List<Attachment> attachments,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) String attachmentText) {
 
     public MailMessage {
         to = List.copyOf(to);

@@ -87,9 +87,12 @@ final class MessageStream implements Iterator<MailMessage> {
         }
         String body = body(owner, senderUser, thread.reply());
         List<Attachment> files = attachments.next();
+        String attachmentText = spec.attachmentTextBytes() == 0 ? null
+                : TextComposer.attachmentText(vocabulary, spec.seed(), seq, spec.attachmentTextBytes());
         return new MailMessage(owner.mailboxId(), messageId(seq), thread.threadId(), from, to, cc,
                 thread.subject(), body, Instant.ofEpochSecond(thread.epochSecond()),
-                MailFlags.draw(rng), MailMessage.sizeOf(thread.subject(), body, files), files);
+                MailFlags.draw(rng), MailMessage.sizeOf(thread.subject(), body, files), files,
+                attachmentText);
     }
 
     /** Where a message sits in its mailbox's conversations. */

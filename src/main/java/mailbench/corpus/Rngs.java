@@ -12,6 +12,7 @@ final class Rngs {
     static final long SUBJECTS = 0x7375626a656374L;
     static final long FEEDERS = 0x6665656465727L;
     static final long FIXED_TABLES = 0x7461626c6573L;
+    static final long ATTACHMENT_TEXT = 0x61747465787473L;
 
     private Rngs() {
     }

@@ -64,6 +64,23 @@ final class TextComposer {
         return body.toString();
     }
 
+    /**
+     * Text extracted from a message's attachments, exactly {@code chars} characters of paragraphs
+     * (vocabulary words are ASCII, so as many UTF-8 bytes). Its own stream per message: the rest of
+     * the corpus draws exactly what it draws without it.
+     */
+    static String attachmentText(Vocabulary vocabulary, long seed, long seq, int chars) {
+        UniformRandomProvider rng = Rngs.stream(seed, Rngs.ATTACHMENT_TEXT, seq);
+        TextComposer text = new TextComposer(vocabulary, rng, null);
+        StringBuilder out = new StringBuilder(chars + 256);
+        while (out.length() < chars) {
+            text.appendParagraphs(out, 500);
+            out.append("\n\n");
+        }
+        out.setLength(chars);
+        return out.toString();
+    }
+
     /** One word drawn by frequency, e.g. for file names. */
     String word() {
         return vocabulary.word(words.sample());

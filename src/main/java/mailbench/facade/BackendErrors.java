@@ -63,6 +63,10 @@ public final class BackendErrors {
                 return new Failure(503, "OpenSearch is unavailable: " + t.getClass().getSimpleName()
                     + (t.getMessage() == null ? "" : ": " + t.getMessage()));
             }
+            if (t instanceof org.apache.hc.core5.http.ContentTooLongException) {
+                return new Failure(502, "OpenSearch's answer is larger than the facade's response buffer (--max-response-bytes): "
+                    + Snippet.of(t.getMessage()) + "; ask for fewer hits (limit) or a filtered projection");
+            }
             if (t instanceof TimeoutException || t instanceof java.net.SocketTimeoutException) {
                 return new Failure(504, "OpenSearch did not answer in time");
             }

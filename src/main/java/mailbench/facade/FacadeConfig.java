@@ -27,7 +27,8 @@ public record FacadeConfig(
     Duration connectTimeout,
     Duration responseTimeout,
     ClientOptions client,
-    OpenSearchAccess access) {
+    OpenSearchAccess access,
+    int maxResponseBytes) {
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8080;
@@ -44,6 +45,8 @@ public record FacadeConfig(
     public static final int DEFAULT_MAX_BULK_ITEMS = 10_000;
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(1);
     public static final Duration DEFAULT_RESPONSE_TIMEOUT = Duration.ofSeconds(30);
+    /** The httpclient5 transport's own buffer limit for one answer; a larger one fails the call (502). */
+    public static final int DEFAULT_MAX_RESPONSE_BYTES = 100 * 1024 * 1024;
 
     public FacadeConfig {
         require(host != null && !host.isBlank(), "--host must not be empty");
@@ -72,7 +75,16 @@ public record FacadeConfig(
             "--response-timeout-ms must be positive");
         require(client != null, "--transport and --mapper must be given");
         require(access != null, "OpenSearch access must be given (OpenSearchAccess.NONE: JDK CAs, no credentials)");
+        require(maxResponseBytes >= 1024, "--max-response-bytes must be at least 1024, got " + maxResponseBytes);
         opensearch = List.copyOf(opensearch);
+    }
+
+    /** With the default response buffer. */
+    public FacadeConfig(String host, int port, List<URI> opensearch, String index, int shards, int eventLoops, int ioThreads,
+                        int maxConnections, int maxInFlight, int maxBodyBytes, int maxBulkItems, Duration connectTimeout,
+                        Duration responseTimeout, ClientOptions client, OpenSearchAccess access) {
+        this(host, port, opensearch, index, shards, eventLoops, ioThreads, maxConnections, maxInFlight, maxBodyBytes, maxBulkItems,
+            connectTimeout, responseTimeout, client, access, DEFAULT_MAX_RESPONSE_BYTES);
     }
 
     /** A facade for an OpenSearch reached with the JDK's CAs and no credentials (the local node). */
@@ -96,17 +108,17 @@ public record FacadeConfig(
     /** Other hosts, reached with {@code newAccess} (CAs and credentials). */
     public FacadeConfig withOpenSearch(List<URI> urls, OpenSearchAccess newAccess) {
         return new FacadeConfig(host, port, urls, index, shards, eventLoops, ioThreads, maxConnections, maxInFlight,
-            maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout, client, newAccess);
+            maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout, client, newAccess, maxResponseBytes);
     }
 
     public FacadeConfig withIndex(String newIndex) {
         return new FacadeConfig(host, port, opensearch, newIndex, shards, eventLoops, ioThreads, maxConnections, maxInFlight,
-            maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout, client);
+            maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout, client, access, maxResponseBytes);
     }
 
     public FacadeConfig withPort(int newPort) {
         return new FacadeConfig(host, newPort, opensearch, index, shards, eventLoops, ioThreads, maxConnections, maxInFlight,
-            maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout, client, access);
+            maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout, client, access, maxResponseBytes);
     }
 
     private static void require(boolean condition, String message) {

@@ -22,6 +22,7 @@ import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
+import mailbench.facade.opensearch.ClientOptions;
 import mailbench.facade.opensearch.ClientVersion;
 import mailbench.facade.opensearch.MailDocument;
 import mailbench.facade.opensearch.MailStore;
@@ -37,6 +38,8 @@ public final class MailRoutes {
     private static final Logger LOG = LoggerFactory.getLogger(MailRoutes.class);
 
     private static final String CLIENT_VERSION = ClientVersion.opensearchJava();
+    /** The searches' cumulative cost to the facade; a run reads it before and after its measured phase. */
+    public static final String STATS_PATH = "/_mailbench/stats";
 
     private final MailStore store;
     private final FacadeConfig config;
@@ -62,6 +65,7 @@ public final class MailRoutes {
         router.post("/messages/_bulk").handler(this::bulk);
         router.post("/messages/_refresh").handler(this::refresh);
         router.get("/health").handler(this::health);
+        router.get(STATS_PATH).handler(this::stats);
         router.route().last().handler(MailRoutes::noSuchEndpoint);
         // targets no route can match (the asterisk form "GET * HTTP/1.1", no leading slash) never reach the routes
         router.errorHandler(404, MailRoutes::noSuchEndpoint);
@@ -146,6 +150,14 @@ public final class MailRoutes {
                 reply(ctx, new Reply(503, body));
             }
         });
+    }
+
+    /** Cumulative counters since the facade started: a run takes two readings and subtracts them. */
+    private void stats(RoutingContext ctx) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("projection", ClientOptions.option(config.client().projection()));
+        body.put("searches", store.stats().snapshot());
+        reply(ctx, new Reply(200, body));
     }
 
     private static Map<String, Object> bulkReply(List<BulkPayload.Item> items, List<MailStore.BulkOutcome> results, long start) {

@@ -16,7 +16,7 @@ import mailbench.facade.opensearch.MailDocument;
 public final class MessagePayload {
 
     static final Set<String> FIELDS = Set.of("mailboxId", "messageId", "threadId", "from", "to", "cc", "subject",
-        "body", "receivedAt", "flags", "size", "attachments");
+        "body", "receivedAt", "flags", "size", "attachments", "attachmentText");
     static final Set<String> ATTACHMENT_FIELDS = Set.of("name", "contentType", "size");
     static final int MAX_RECIPIENTS = 1_000;
     static final int MAX_ATTACHMENTS = 1_000;
@@ -47,7 +47,8 @@ public final class MessagePayload {
             + attachments.stream().mapToLong(MailDocument.AttachmentInfo::size).sum();
         return new MailDocument(mailbox, message, threadId == null ? "t-" + message : Ids.require("threadId", threadId),
             address(json, "from", requiredString(json, "from")), addresses(json, "to"), addresses(json, "cc"),
-            subject, body, receivedAt(json), flags(json), size == null ? computedSize : size, attachments);
+            subject, body, receivedAt(json), flags(json), size == null ? computedSize : size, attachments,
+            optionalString(json, "attachmentText"));
     }
 
     private static String idFrom(JsonNode json, String field, String fromUrl) {

@@ -1,13 +1,10 @@
 package mailbench.indexing;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
 import mailbench.html.InlinePage;
-import mailbench.json.Json;
 
 /** Writes a bulk matrix into the run folder: bulk-matrix.json and bulk-matrix.html (table and charts, one self-contained page). */
 public final class BulkMatrixReport {
@@ -19,10 +16,7 @@ public final class BulkMatrixReport {
     }
 
     public static List<Path> write(BulkMatrixResult result, Path folder) throws IOException {
-        Path json = folder.resolve(JSON);
-        Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(json.toFile(), result);
-        Path html = Files.writeString(folder.resolve(HTML), InlinePage.render(BulkMatrixReport.class, HTML, result), StandardCharsets.UTF_8);
-        return List.of(json, html);
+        return InlinePage.writeReport(BulkMatrixReport.class, result, folder, JSON, HTML);
     }
 
     /** The table as console lines. */

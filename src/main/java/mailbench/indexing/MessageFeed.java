@@ -36,7 +36,8 @@ public final class MessageFeed {
         MailMessage message = pass.next();
         String messageId = passes == 1 ? message.messageId() : message.messageId() + "-r" + passes;
         MailMessage renamed = new MailMessage(message.mailboxId(), messageId, message.threadId(), message.from(), message.to(),
-            message.cc(), message.subject(), message.body(), message.receivedAt(), message.flags(), message.size(), message.attachments());
+            message.cc(), message.subject(), message.body(), message.receivedAt(), message.flags(), message.size(), message.attachments(),
+            message.attachmentText());
         try {
             return new Message(message.mailboxId(), messageId, Json.MAPPER.writeValueAsBytes(renamed));
         } catch (JsonProcessingException e) {

@@ -11,6 +11,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import mailbench.access.OpenSearchHttp;
 import mailbench.corpus.CorpusGenerator;
 import mailbench.corpus.CorpusSpec;
@@ -69,7 +71,10 @@ public final class CorpusLoad {
         return sent;
     }
 
-    /** Same count and the spec's first message as generated: another seed or size fails one of the two. */
+    /**
+     * Same count and the spec's first message as generated (subject and attachment text length): another seed, size or
+     * attachment text size fails one of them, so the plain corpus is never taken for a large-text one or the other way.
+     */
     boolean holds(CorpusSpec spec) throws IOException, InterruptedException {
         if (target.opensearch() == null) {
             return false;
@@ -86,7 +91,12 @@ public final class CorpusLoad {
         URI url = target.facade().resolve("/mailboxes/" + encode(first.mailboxId()) + "/messages/" + encode(first.messageId()));
         HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(10)).build(),
             HttpResponse.BodyHandlers.ofString());
-        return response.statusCode() == 200 && first.subject().equals(Json.MAPPER.readTree(response.body()).path("subject").asText());
+        if (response.statusCode() != 200) {
+            return false;
+        }
+        JsonNode stored = Json.MAPPER.readTree(response.body());
+        int textLength = first.attachmentText() == null ? 0 : first.attachmentText().length();
+        return first.subject().equals(stored.path("subject").asText()) && stored.path("attachmentText").asText("").length() == textLength;
     }
 
     private static String encode(String id) {

@@ -29,6 +29,11 @@ import mailbench.json.Json;
 public final class CorpusLoader {
 
     public static final int BATCH = 1_000;
+    /**
+     * A bulk closes at this many bytes too, whatever its count: half the facade's default --max-body-bytes
+     * (32 MiB), far under OpenSearch's http.max_content_length (100 MB). A larger message goes alone.
+     */
+    public static final int BATCH_BYTES = 16 * 1024 * 1024;
     static final int IN_FLIGHT = 2;
     private static final Duration PROGRESS_EVERY = Duration.ofSeconds(3);
 
@@ -47,12 +52,15 @@ public final class CorpusLoader {
         long lastReport = start;
         Semaphore inFlight = new Semaphore(IN_FLIGHT);
         List<CompletableFuture<Void>> pending = new ArrayList<>();
-        Iterator<MailMessage> messages = new CorpusGenerator(spec).iterator();
+        Batches messages = new Batches(new CorpusGenerator(spec).iterator());
         long sent = 0;
-        progress.accept(String.format("loading corpus: %,d messages, %,d users, seed %d", spec.messages(), spec.users(), spec.seed()));
+        long bytes = 0;
+        progress.accept(String.format("loading corpus: %,d messages, %,d users, seed %d%s", spec.messages(), spec.users(), spec.seed(),
+            spec.attachmentTextBytes() == 0 ? "" : String.format(", %,d bytes of attachment text each", spec.attachmentTextBytes())));
         while (messages.hasNext()) {
-            byte[] body = nextBatch(messages);
+            byte[] body = messages.next();
             int count = countLines(body);
+            bytes += body.length;
             inFlight.acquire();
             pending.removeIf(CompletableFuture::isDone);
             failFast(pending);
@@ -62,8 +70,8 @@ public final class CorpusLoader {
             if (now - lastReport > PROGRESS_EVERY.toNanos() || !messages.hasNext()) {
                 lastReport = now;
                 double seconds = (now - start) / 1e9;
-                progress.accept(String.format("loading corpus: %,d/%,d messages (%d%%), %,.0f msg/s", sent, spec.messages(),
-                    sent * 100 / spec.messages(), sent / Math.max(seconds, 1e-3)));
+                progress.accept(String.format("loading corpus: %,d/%,d messages (%d%%), %,.0f msg/s, %,.1f MB/s", sent, spec.messages(),
+                    sent * 100 / spec.messages(), sent / Math.max(seconds, 1e-3), bytes / 1e6 / Math.max(seconds, 1e-3)));
             }
         }
         try {
@@ -88,13 +96,39 @@ public final class CorpusLoader {
         }
     }
 
-    private static byte[] nextBatch(Iterator<MailMessage> messages) throws IOException {
-        ByteArrayOutputStream ndjson = new ByteArrayOutputStream(BATCH * 2048);
-        for (int i = 0; i < BATCH && messages.hasNext(); i++) {
-            Json.MAPPER.writeValue(new NoCloseStream(ndjson), messages.next());
-            ndjson.write('\n');
+    /** NDJSON bulks of at most {@link #BATCH} messages and {@link #BATCH_BYTES} bytes; a message larger than that goes alone. */
+    static final class Batches {
+        private final Iterator<MailMessage> messages;
+        private byte[] carried;
+
+        Batches(Iterator<MailMessage> messages) {
+            this.messages = messages;
         }
-        return ndjson.toByteArray();
+
+        boolean hasNext() {
+            return carried != null || messages.hasNext();
+        }
+
+        byte[] next() throws IOException {
+            ByteArrayOutputStream ndjson = new ByteArrayOutputStream(BATCH * 2048);
+            for (int count = 0; count < BATCH && hasNext(); count++) {
+                byte[] line = carried != null ? carried : line(messages.next());
+                carried = null;
+                if (count > 0 && ndjson.size() + line.length > BATCH_BYTES) {
+                    carried = line;
+                    break;
+                }
+                ndjson.write(line);
+            }
+            return ndjson.toByteArray();
+        }
+
+        private static byte[] line(MailMessage message) throws IOException {
+            byte[] json = Json.MAPPER.writeValueAsBytes(message);
+            byte[] line = java.util.Arrays.copyOf(json, json.length + 1);
+            line[json.length] = '\n';
+            return line;
+        }
     }
 
     private static int countLines(byte[] body) {
@@ -138,22 +172,5 @@ public final class CorpusLoader {
                 throw new IllegalStateException("the facade answered " + path + " with something that is not JSON", e);
             }
         });
-    }
-
-    /** Jackson closes the stream it writes a value to; the batch buffer must stay open. */
-    private static final class NoCloseStream extends java.io.FilterOutputStream {
-        NoCloseStream(java.io.OutputStream out) {
-            super(out);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
-        }
-
-        @Override
-        public void close() {
-            // keep the batch open
-        }
     }
 }

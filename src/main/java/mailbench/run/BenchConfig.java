@@ -42,7 +42,8 @@ public record BenchConfig(
     List<String> facadeJvmArgs,
     List<String> facadeArgs,
     Profiling profiling,
-    BulkMatrix bulk) {
+    BulkMatrix bulk,
+    LargeSource large) {
 
     public static final String WARM_UP_PREFIX = "Warm-up: ";
 
@@ -74,6 +75,8 @@ public record BenchConfig(
     public static final Knob SEED = new Knob(CorpusSpec.SEED_KNOB, "" + CorpusSpec.DEFAULT_SEED, "Corpus seed (corpus and feeders).");
     public static final Knob MESSAGES = new Knob(CorpusSpec.MESSAGES_KNOB, "" + CorpusSpec.DEFAULT_MESSAGES, "Messages in the corpus.");
     public static final Knob USERS = new Knob(CorpusSpec.USERS_KNOB, "" + CorpusSpec.DEFAULT_USERS, "Users (one mailbox each).");
+    public static final Knob ATTACHMENT_TEXT = new Knob(CorpusSpec.ATTACHMENT_TEXT_KNOB, "0",
+        "Bytes of text extracted from attachments that every message carries (kept in _source, not searchable); 0: none, the plain corpus.");
     public static final Knob REPORTS = new Knob("mailbench.reportsDir", "reports", "Where run folders are written.");
     public static final Knob GATLING_RESULTS = new Knob("mailbench.gatlingResults", "target/gatling",
         "Gatling's own results folder (a pom.xml property; several injectors in one checkout need one each); its run is moved into the run folder.");
@@ -115,14 +118,23 @@ public record BenchConfig(
     public static final Knob BULK_INVALID_EVERY = new Knob("mailbench.bulk.invalidEvery", "0",
         "BulkIndexSimulation: make every N-th document invalid (an unknown field), to see per-item failures counted; 0: none.");
 
+    public static final Knob LARGE_HITS = new Knob("mailbench.large.hits", "5",
+        "LargeSourceSimulation: hits per search (the facade's limit), each a whole message with its attachment text.");
+    public static final Knob LARGE_CONCURRENCY = new Knob("mailbench.large.concurrency", "2",
+        "LargeSourceSimulation: searches in flight (closed model: each virtual user sends its next search when the last is answered).");
+
     public static final List<Knob> KNOBS = List.of(TARGET, OPENSEARCH, VARIANT, PATH, OPENSEARCH_CREDENTIALS_FILE, RATE, WARMUP, DURATION,
         P99, SUCCESS, MIX_TEXT, MIX_FROM, MIX_RANGE, MIX_GET, SEED, MESSAGES, USERS, REPORTS, GATLING_RESULTS, OPENSEARCH_VERSION,
         OPENSEARCH_HEAP, FACADE_HEAP, FACADE_EVENT_LOOPS, FACADE_IO_THREADS, FACADE_CONNECTIONS, FACADE_JVM_ARGS,
         PROFILER, PROFILER_URL, PROFILER_TOKEN_FILE, PROFILER_EVENT, PROFILER_INTERVAL, PROFILER_TRIM,
-        BULK_SIZES, BULK_CONCURRENCY, BULK_DOCS, BULK_WARMUP_DOCS, BULK_INVALID_EVERY);
+        BULK_SIZES, BULK_CONCURRENCY, BULK_DOCS, BULK_WARMUP_DOCS, BULK_INVALID_EVERY, ATTACHMENT_TEXT, LARGE_HITS, LARGE_CONCURRENCY);
 
     /** Whether and how the facade is profiled; {@code url} is set for a staging sidecar. */
     public record Profiling(boolean enabled, URI url, Path tokenFile, CaptureSettings settings, int trimSeconds) {
+    }
+
+    /** LargeSourceSimulation's load: hits per search and searches in flight. */
+    public record LargeSource(int hits, int concurrency) {
     }
 
     /** Request mix in percent; the four shares add up to 100. */
@@ -136,6 +148,19 @@ public record BenchConfig(
     }
 
     public static BenchConfig fromSystemProperties() {
+        return fromSystemProperties(Map.of());
+    }
+
+    /**
+     * With a simulation's own defaults for some knobs ({@code knob name -> default}): a -D value still wins, and
+     * run.json records the effective value ({@link #knobValues(Map)}).
+     */
+    public static BenchConfig fromSystemProperties(Map<String, String> defaults) {
+        for (String name : defaults.keySet()) {
+            if (KNOBS.stream().noneMatch(knob -> knob.name().equals(name))) {
+                throw new IllegalArgumentException("no knob " + name + " to give a default to");
+            }
+        }
         String path = PATH.value();
         if (!"facade".equals(path) && !"direct".equals(path)) {
             throw new IllegalArgumentException("-Dmailbench.path must be facade or direct, got '" + path + "'");
@@ -160,13 +185,22 @@ public record BenchConfig(
         String credentialsFile = OPENSEARCH_CREDENTIALS_FILE.value();
         Credentials credentials = Credentials.fromFileOrEnv(credentialsFile.isEmpty() ? null : Path.of(credentialsFile),
             "-D" + OPENSEARCH_CREDENTIALS_FILE.name(), System.getenv());
-        return new BenchConfig(target, direct, credentials, variant, path, RATE.intValue(1, 100_000), WARMUP.intValue(0, 3_600),
-            DURATION.intValue(1, 86_400), P99.doubleValue(0.001, 3_600_000), SUCCESS.doubleValue(0, 100),
+        return new BenchConfig(target, direct, credentials, variant, path, RATE.intValue(1, 100_000),
+            knob(defaults, WARMUP).intValue(0, 3_600), knob(defaults, DURATION).intValue(1, 86_400),
+            knob(defaults, P99).doubleValue(0.001, 3_600_000), SUCCESS.doubleValue(0, 100),
             new Mix(MIX_TEXT.intValue(0, 100), MIX_FROM.intValue(0, 100), MIX_RANGE.intValue(0, 100), MIX_GET.intValue(0, 100)),
-            new CorpusSpec(SEED.longValue(), MESSAGES.intValue(1, CorpusSpec.MAX_MESSAGES), USERS.intValue(1, CorpusSpec.MAX_USERS)),
+            new CorpusSpec(SEED.longValue(), knob(defaults, MESSAGES).intValue(1, CorpusSpec.MAX_MESSAGES),
+                knob(defaults, USERS).intValue(1, CorpusSpec.MAX_USERS),
+                knob(defaults, ATTACHMENT_TEXT).intValue(0, CorpusSpec.MAX_ATTACHMENT_TEXT_BYTES)),
             Path.of(REPORTS.value()), Path.of(GATLING_RESULTS.value()), OPENSEARCH_VERSION.value(), OPENSEARCH_HEAP.value(),
             FACADE_HEAP.value(), local == null ? null : local.opensearchJava(), readFacadeJvmArgs(), List.copyOf(facadeArgs),
-            readProfiling(), readBulkMatrix());
+            readProfiling(), readBulkMatrix(), new LargeSource(LARGE_HITS.intValue(1, 100), LARGE_CONCURRENCY.intValue(1, 64)));
+    }
+
+    /** The knob with a simulation's own default, if it gives one. */
+    private static Knob knob(Map<String, String> defaults, Knob knob) {
+        String simulationDefault = defaults.get(knob.name());
+        return simulationDefault == null ? knob : new Knob(knob.name(), simulationDefault, knob.description());
     }
 
     private static BulkMatrix readBulkMatrix() {
@@ -221,9 +255,14 @@ public record BenchConfig(
 
     /** The effective value of every knob, for run.json. */
     public static Map<String, String> knobValues() {
+        return knobValues(Map.of());
+    }
+
+    /** The effective value of every knob with a simulation's own defaults, for run.json. */
+    public static Map<String, String> knobValues(Map<String, String> defaults) {
         Map<String, String> values = new LinkedHashMap<>();
         // URLs with credentials are refused before a run starts; masked here too, so none can reach run.json
-        KNOBS.forEach(knob -> values.put(knob.name(), OpenSearchUrls.mask(knob.value())));
+        KNOBS.forEach(knob -> values.put(knob.name(), OpenSearchUrls.mask(knob(defaults, knob).value())));
         return values;
     }
 }

@@ -35,14 +35,33 @@ public final class BenchRun {
 
     private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
-    /** What a simulation needs from a local stack: the search corpus loaded (and warmed), a profiler on the facade. */
-    public record Needs(boolean corpus, boolean profiler) {
+    /**
+     * What a simulation needs from a local stack: the corpus loaded, the feeders' searches replayed on it before the
+     * load (a warm search path), a profiler on the facade; and its own defaults for some knobs (knob name -> value).
+     */
+    public record Needs(boolean corpus, boolean profiler, boolean searchWarmUp, Map<String, String> knobDefaults) {
         /** SearchSimulation: the corpus its feeders hit, and a profile of its measured phase. */
         public static final Needs SEARCH = new Needs(true, true);
         /** IndexSimulation: an empty index (the facade creates it), and a profile of its measured phase. */
         public static final Needs INDEXING = new Needs(false, true);
         /** BulkIndexSimulation: an empty index; its cells have no single measured phase to profile. */
         public static final Needs BULK_MATRIX = new Needs(false, false);
+        /**
+         * LargeSourceSimulation: a small corpus of multi-MB messages in one mailbox, no feeder replay (its searches would
+         * fetch whole messages by the dozen), a profile, and defaults sized for a run of a few minutes on 2 cores.
+         */
+        public static final Needs LARGE_SOURCE = new Needs(true, true, false, Map.of(
+            BenchConfig.MESSAGES.name(), "60", BenchConfig.USERS.name(), "1", BenchConfig.ATTACHMENT_TEXT.name(), "" + (5 * 1024 * 1024),
+            BenchConfig.WARMUP.name(), "30", BenchConfig.DURATION.name(), "60", BenchConfig.P99.name(), "10000"));
+
+        public Needs {
+            knobDefaults = Map.copyOf(knobDefaults);
+        }
+
+        /** The knobs' own defaults; the feeders' searches warm the stack whenever a corpus is loaded. */
+        public Needs(boolean corpus, boolean profiler) {
+            this(corpus, profiler, corpus, Map.of());
+        }
     }
 
     private final BenchConfig config;
@@ -74,7 +93,7 @@ public final class BenchRun {
 
     /** As {@link #open(String, String, SimulationLog)}, for a simulation with other needs than the search corpus. */
     public static BenchRun open(String simulation, String gatlingVersion, SimulationLog log, Needs needs) {
-        BenchConfig config = BenchConfig.fromSystemProperties();
+        BenchConfig config = BenchConfig.fromSystemProperties(needs.knobDefaults());
         try {
             BenchRun run = new BenchRun(config, needs, log, newFolder(config, simulation));
             run.start(simulation, gatlingVersion);
@@ -109,7 +128,7 @@ public final class BenchRun {
         record.target = config.local() ? "local" : config.target().toString();
         record.status = "starting";
         record.start = Instant.ofEpochMilli(startMillis);
-        record.knobs.putAll(BenchConfig.knobValues());
+        record.knobs.putAll(BenchConfig.knobValues(needs.knobDefaults()));
         record.versions.put("mailbench", MachineInfo.gitRevision());
         record.versions.put("gatling", gatlingVersion);
         record.versions.put("jdk", System.getProperty("java.version"));
@@ -119,7 +138,7 @@ public final class BenchRun {
         Runtime.getRuntime().addShutdownHook(new Thread(this::onJvmExit, "mailbench-run-exit"));
         watchParent();
 
-        feeders = needs.corpus() ? Feeders.forCorpus(config.corpus()) : null;
+        feeders = needs.corpus() && needs.searchWarmUp() ? Feeders.forCorpus(config.corpus()) : null;
         if (config.local()) {
             StackOptions options = new StackOptions(Path.of("target", "mailbench-stack", record.runId).toAbsolutePath(),
                 config.opensearchVersion(), config.opensearchHeap(), config.facadeHeap(), config.facadeOpensearchJava(),
@@ -198,6 +217,11 @@ public final class BenchRun {
     /** Where the simulation sends its requests: the facade, or (direct path) every OpenSearch host, each virtual user to one. */
     public List<String> baseUrls() {
         return ("direct".equals(config.path()) ? opensearchUrls : List.of(facadeUrl)).stream().map(URI::toString).toList();
+    }
+
+    /** The facade of this run: the local one, or -Dmailbench.target. */
+    public URI facadeUrl() {
+        return facadeUrl;
     }
 
     /** The Authorization header of the direct path against staging, or null (the facade and the local node need none). */

@@ -18,6 +18,8 @@ public record Variant(String name, String description, String opensearchJava, Li
             null, List.of("--projection", "source")),
         new Variant("source-generic", "as source-projection, but each hit's _source decoded into generic JsonData, not a typed record",
             null, List.of("--projection", "source-generic")),
+        new Variant("source-full", "as default, but hits from _id and the whole _source decoded into the typed document (attachment"
+            + " text included): what code that asks for whole documents to list them pays", null, List.of("--projection", "source-full")),
         new Variant("rest-client", "opensearch-java as pinned on RestClientTransport: the base for the two below", null,
             List.of("--transport", "rest-client")),
         new Variant("opensearch-java-2.2.0", "opensearch-java 2.2.0 (a JSON provider SPI lookup per response parser, issue #292)"

@@ -166,8 +166,9 @@ class CorpusGeneratorTest {
 
     static String fingerprint(CorpusGenerator corpus) {
         MessageDigest digest = sha256();
+        // the plain corpus as it was before messages could carry attachment text: same pinned value
         corpus.messages().forEach(m -> digest.update(
-                (m.toString() + '\n').getBytes(StandardCharsets.UTF_8)));
+                (m.toString().replace(", attachmentText=null]", "]") + '\n').getBytes(StandardCharsets.UTF_8)));
         corpus.users().forEach(u -> digest.update(
                 (u.toString() + '\n').getBytes(StandardCharsets.UTF_8)));
         return HexFormat.of().formatHex(digest.digest());

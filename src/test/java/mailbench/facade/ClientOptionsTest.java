@@ -20,13 +20,15 @@ class ClientOptionsTest {
         assertThat(Mapper.of("shared")).isEqualTo(Mapper.SHARED);
         assertThat(Projection.of("doc-values")).isEqualTo(Projection.DOC_VALUES);
         assertThat(Projection.of("source")).isEqualTo(Projection.SOURCE);
+        assertThat(Projection.of("source-full")).isEqualTo(Projection.SOURCE_FULL);
+        assertThat(Projection.of("source-generic")).isEqualTo(Projection.SOURCE_GENERIC);
     }
 
     @Test
     void shouldNameTheAcceptedValuesOfABadOne() {
         assertThatThrownBy(() -> Transport.of("REST_CLIENT")).hasMessage("--transport must be httpclient5 or rest-client, got 'REST_CLIENT'");
         assertThatThrownBy(() -> Mapper.of("")).hasMessage("--mapper must be shared or per-request, got ''");
-        assertThatThrownBy(() -> Projection.of("docvalues")).hasMessage("--projection must be doc-values or source, got 'docvalues'");
+        assertThatThrownBy(() -> Projection.of("docvalues")).hasMessage("--projection must be doc-values or source or source-generic or source-full, got 'docvalues'");
     }
 
     @Test

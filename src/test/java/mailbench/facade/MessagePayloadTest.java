@@ -60,7 +60,8 @@ class MessagePayloadTest {
                  "from": "Alice@Example.com", "to": ["Bob@Example.org", "carol@example.org"], "cc": ["Dave@EXAMPLE.net"],
                  "subject": "Quarterly report", "body": "Numbers attached.", "receivedAt": "2025-03-01T10:15:30Z",
                  "flags": ["seen", "$Work", "\\\\Flagged"], "size": 12345,
-                 "attachments": [{"name": "q1.pdf", "contentType": "application/pdf", "size": 2048}]}
+                 "attachments": [{"name": "q1.pdf", "contentType": "application/pdf", "size": 2048}],
+                 "attachmentText": "Q1 revenue grew."}
                 """);
 
             MailDocument document = parse(node);
@@ -68,7 +69,7 @@ class MessagePayloadTest {
             assertThat(document).isEqualTo(new MailDocument("user-0001", "msg-1", "thr-7", "alice@example.com",
                 List.of("bob@example.org", "carol@example.org"), List.of("dave@example.net"), "Quarterly report",
                 "Numbers attached.", Instant.parse("2025-03-01T10:15:30Z"), List.of("\\Seen", "$Work", "\\Flagged"), 12345,
-                List.of(new MailDocument.AttachmentInfo("q1.pdf", "application/pdf", 2048))));
+                List.of(new MailDocument.AttachmentInfo("q1.pdf", "application/pdf", 2048)), "Q1 revenue grew."));
         }
 
         @Test
@@ -299,7 +300,7 @@ class MessagePayloadTest {
         @Test
         void parseShouldRejectUnknownFieldNamingItAndTheKnownOnes() {
             assertBadRequest(() -> parse(minimalWith("bcc", "[\"eve@example.com\"]")),
-                "unknown field 'bcc'; known: attachments, body, cc, flags, from, mailboxId, messageId, receivedAt, size,"
+                "unknown field 'bcc'; known: attachmentText, attachments, body, cc, flags, from, mailboxId, messageId, receivedAt, size,"
                     + " subject, threadId, to");
         }
 

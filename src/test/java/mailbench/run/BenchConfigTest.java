@@ -402,7 +402,7 @@ class BenchConfigTest {
             assertThatThrownBy(BenchConfig::fromSystemProperties)
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("no local variant 'faster'")
-                .hasMessageContaining("default, source-projection, source-generic, rest-client, opensearch-java-2.2.0, mapper-per-request");
+                .hasMessageContaining("default, source-projection, source-generic, source-full, rest-client, opensearch-java-2.2.0, mapper-per-request");
         }
 
         @Test
@@ -453,6 +453,47 @@ class BenchConfigTest {
             assertThat(config.directCredentials().username()).isEqualTo("bench");
             assertThat(BenchConfig.knobValues()).containsEntry("mailbench.opensearch.credentialsFile", file.toString());
             assertThat(BenchConfig.knobValues().toString()).doesNotContain("hunter2");
+        }
+    }
+
+    @Nested
+    class LargeSource {
+
+        @Test
+        void theCorpusShouldBePlainUnlessAttachmentTextIsAsked() {
+            assertThat(BenchConfig.fromSystemProperties().corpus().attachmentTextBytes()).isZero();
+
+            System.setProperty("mailbench.corpus.attachmentTextBytes", "1048576");
+
+            assertThat(BenchConfig.fromSystemProperties().corpus().attachmentTextBytes()).isEqualTo(1_048_576);
+        }
+
+        @Test
+        void aSimulationsOwnDefaultsShouldApplyAndBeRecordedWhereNoPropertyIsSet() {
+            Map<String, String> defaults = BenchRun.Needs.LARGE_SOURCE.knobDefaults();
+            System.setProperty("mailbench.duration", "20");
+
+            BenchConfig config = BenchConfig.fromSystemProperties(defaults);
+
+            assertThat(config.corpus()).isEqualTo(new CorpusSpec(42, 60, 1, 5 * 1024 * 1024));
+            assertThat(config.warmupSeconds()).isEqualTo(30);
+            assertThat(config.durationSeconds()).as("a -D value wins over the simulation's default").isEqualTo(20);
+            assertThat(config.p99Ms()).isEqualTo(10_000);
+            assertThat(config.large()).isEqualTo(new BenchConfig.LargeSource(5, 2));
+            assertThat(BenchConfig.knobValues(defaults)).containsEntry("mailbench.corpus.messages", "60")
+                .containsEntry("mailbench.corpus.attachmentTextBytes", "5242880").containsEntry("mailbench.duration", "20");
+            assertThat(BenchConfig.fromSystemProperties().corpus()).as("other simulations keep the knobs' defaults")
+                .isEqualTo(new CorpusSpec(42, 100_000, 1_000));
+        }
+
+        @Test
+        void badLargeSourceValuesShouldBeRefusedNamingTheKnob() {
+            System.setProperty("mailbench.large.hits", "0");
+            assertRejected("-Dmailbench.large.hits must be an integer between 1 and 100, got '0' (default 5)");
+
+            System.clearProperty("mailbench.large.hits");
+            System.setProperty("mailbench.corpus.attachmentTextBytes", "30000000");
+            assertRejected("-Dmailbench.corpus.attachmentTextBytes must be an integer between 0 and 20971520, got '30000000' (default 0)");
         }
     }
 }

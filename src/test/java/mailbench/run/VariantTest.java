@@ -13,7 +13,7 @@ class VariantTest {
 
     @Test
     void shouldOfferTheDocumentedVariants() {
-        assertThat(Variant.ALL.keySet()).containsExactly("default", "source-projection", "source-generic", "rest-client",
+        assertThat(Variant.ALL.keySet()).containsExactly("default", "source-projection", "source-generic", "source-full", "rest-client",
             "opensearch-java-2.2.0", "mapper-per-request");
         assertThat(Variant.ALL.values()).allSatisfy(v -> assertThat(v.description()).isNotBlank());
     }
@@ -28,6 +28,7 @@ class VariantTest {
         assertThat(clientOptions(Variant.named("default").facadeArgs())).isEqualTo(ClientOptions.DEFAULT);
         assertThat(clientOptions(Variant.named("source-projection").facadeArgs()).projection()).isEqualTo(ClientOptions.Projection.SOURCE);
         assertThat(clientOptions(Variant.named("source-generic").facadeArgs()).projection()).isEqualTo(ClientOptions.Projection.SOURCE_GENERIC);
+        assertThat(clientOptions(Variant.named("source-full").facadeArgs()).projection()).isEqualTo(ClientOptions.Projection.SOURCE_FULL);
     }
 
     @Test

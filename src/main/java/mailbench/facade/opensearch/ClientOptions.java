@@ -40,7 +40,9 @@ public record ClientOptions(Transport transport, Mapper mapper, Projection proje
         /** The document id and a filtered {@code _source}, decoded into a typed record: the node decompresses each hit's stored document. */
         SOURCE,
         /** As {@link #SOURCE}, but each hit's {@code _source} decoded generically into {@code JsonData} (JSON-P values), then read by field name. */
-        SOURCE_GENERIC;
+        SOURCE_GENERIC,
+        /** The document id and the whole {@code _source} (attachment text included), decoded into {@link MailDocument}. */
+        SOURCE_FULL;
 
         public static Projection of(String option) {
             return parse(values(), "--projection", option);

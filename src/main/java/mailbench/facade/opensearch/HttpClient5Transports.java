@@ -15,7 +15,9 @@ import org.apache.hc.core5.reactor.IOReactorConfig;
 import org.apache.hc.core5.util.Timeout;
 import org.opensearch.client.json.jackson.JacksonJsonpMapper;
 import org.opensearch.client.transport.OpenSearchTransport;
+import org.opensearch.client.transport.httpclient5.ApacheHttpClient5Options;
 import org.opensearch.client.transport.httpclient5.ApacheHttpClient5TransportBuilder;
+import org.opensearch.client.transport.httpclient5.HttpAsyncResponseConsumerFactory;
 
 import mailbench.access.CredentialsRefused;
 import mailbench.access.OpenSearchAccess;
@@ -61,7 +63,16 @@ final class HttpClient5Transports {
                     .build()))
             .setRequestConfigCallback(request -> request
                 .setResponseTimeout(Timeout.of(config.responseTimeout().toMillis(), TimeUnit.MILLISECONDS)))
+            .setOptions(options(config.maxResponseBytes()))
             .build();
+    }
+
+    /** Answers are buffered whole before they are parsed: past this many bytes the call fails (ContentTooLongException). */
+    private static ApacheHttpClient5Options options(int maxResponseBytes) {
+        ApacheHttpClient5Options.Builder options = ApacheHttpClient5Options.DEFAULT.toBuilder();
+        options.setHttpAsyncResponseConsumerFactory(
+            new HttpAsyncResponseConsumerFactory.HeapBufferedResponseConsumerFactory(maxResponseBytes));
+        return options.build();
     }
 
     private static HttpHost host(URI uri) {

@@ -3,7 +3,12 @@ package mailbench.facade.opensearch;
 import java.time.Instant;
 import java.util.List;
 
-/** A mail message as stored in the index (one document per message). */
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+/**
+ * A mail message as stored in the index (one document per message). {@code attachmentText}, the
+ * text extracted from its attachments, may be megabytes; it is null (and left out of the JSON) when absent.
+ */
 public record MailDocument(
     String mailboxId,
     String messageId,
@@ -16,7 +21,8 @@ public record MailDocument(
     Instant receivedAt,
     List<String> flags,
     long size,
-    List<AttachmentInfo> attachments) {
+    List<AttachmentInfo> attachments,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String attachmentText) {
 
     /** Attachment metadata only: the content itself is not indexed. */
     public record AttachmentInfo(String name, String contentType, long size) {

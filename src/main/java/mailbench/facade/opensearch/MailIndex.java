@@ -34,6 +34,9 @@ public final class MailIndex {
             // (32,766 bytes, 4 bytes a character at most), so only absurd subjects are listed without one
             .properties("subject", p -> p.text(t -> t.fields("raw", f -> f.keyword(k -> k.ignoreAbove(SUBJECT_RAW_MAX_CHARS)))))
             .properties("body", p -> p.text(t -> t))
+            // kept in _source only, not searchable: the large-_source workload measures fetching it, and indexing
+            // megabytes of text per message would make its corpus load minutes long on 2 cores
+            .properties("attachmentText", p -> p.text(t -> t.index(false)))
             .properties("receivedAt", p -> p.date(d -> d))
             .properties("flags", p -> p.keyword(k -> k))
             .properties("size", p -> p.long_(l -> l))

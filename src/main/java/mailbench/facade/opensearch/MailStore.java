@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Function;
 
 import jakarta.json.JsonObject;
 
@@ -20,10 +19,7 @@ import org.opensearch.client.opensearch._types.query_dsl.Query;
 import org.opensearch.client.opensearch.cluster.HealthResponse;
 import org.opensearch.client.opensearch.core.BulkRequest;
 import org.opensearch.client.opensearch.core.SearchRequest;
-import org.opensearch.client.opensearch.core.SearchResponse;
 import org.opensearch.client.opensearch.core.bulk.BulkResponseItem;
-import org.opensearch.client.opensearch.core.search.Hit;
-import org.opensearch.client.opensearch.core.search.TotalHits;
 
 /**
  * The facade's only door to OpenSearch: one method per operation, all on the async client so
@@ -35,6 +31,11 @@ public final class MailStore implements AutoCloseable {
     private final OpenSearchClients clients;
     private final String index;
     private final ClientOptions.Projection projection;
+    private final SearchStats stats = new SearchStats();
+    // built on first use: SourceHits needs the generic client, which opensearch-java 2.2.0 (a doc-values variant) lacks
+    private volatile SourceHits<MessageSummary> summaries;
+    private volatile SourceHits<MailDocument> documents;
+    private volatile SourceHits<JsonData> generics;
 
     public MailStore(OpenSearchClients clients, String index, ClientOptions.Projection projection) {
         this.clients = clients;
@@ -76,35 +77,56 @@ public final class MailStore implements AutoCloseable {
     }
 
     public CompletableFuture<SearchPage> search(MailQuery query) {
-        if (projection == ClientOptions.Projection.DOC_VALUES) {
-            OpenSearchAsyncClient client = clients.async();
-            return call(() -> client._transport().performRequestAsync(searchRequest(query), DocValueHits.ENDPOINT, client._transportOptions()));
-        }
-        if (projection == ClientOptions.Projection.SOURCE_GENERIC) {
-            return call(() -> clients.async().search(searchRequest(query), JsonData.class)).thenApply(response -> page(response, MailStore::fromGeneric));
-        }
-        return call(() -> clients.async().search(searchRequest(query), MessageSummary.class)).thenApply(response -> page(response, source -> source));
+        return searchPage(query).thenApply(page -> {
+            stats.searched();
+            return page;
+        });
     }
 
-    /** The listing of a response whose hits carry a filtered {@code _source}, however it was decoded. */
-    private static <S> SearchPage page(SearchResponse<S> response, Function<S, MessageSummary> summary) {
-        List<SearchPage.Hit> hits = new ArrayList<>(response.hits().hits().size());
-        for (Hit<S> hit : response.hits().hits()) {
-            MessageSummary source = hit.source() == null ? null : summary.apply(hit.source());
-            String messageId = hit.id().substring(hit.id().indexOf(':') + 1);
-            hits.add(source == null
-                ? new SearchPage.Hit(messageId, null, null, null)
-                : new SearchPage.Hit(messageId, source.subject(), source.from(), source.receivedAt()));
+    private CompletableFuture<SearchPage> searchPage(MailQuery query) {
+        OpenSearchAsyncClient client = clients.async();
+        return switch (projection) {
+            case DOC_VALUES -> call(() -> client._transport().performRequestAsync(searchRequest(query), DocValueHits.ENDPOINT,
+                client._transportOptions()));
+            case SOURCE -> call(() -> summaries().search(client, index, searchRequest(query)));
+            case SOURCE_FULL -> call(() -> documents().search(client, index, searchRequest(query)));
+            case SOURCE_GENERIC -> call(() -> generics().search(client, index, searchRequest(query)));
+        };
+    }
+
+    /** What the searches cost the facade so far (GET /_mailbench/stats). */
+    public SearchStats stats() {
+        return stats;
+    }
+
+    private SourceHits<MessageSummary> summaries() {
+        if (summaries == null) {
+            summaries = new SourceHits<>(MessageSummary.class,
+                (id, source) -> new SearchPage.Hit(id, source.subject(), source.from(), source.receivedAt()), stats);
         }
-        TotalHits total = response.hits().total();
-        return new SearchPage(total == null ? hits.size() : total.value(), hits);
+        return summaries;
+    }
+
+    private SourceHits<MailDocument> documents() {
+        if (documents == null) {
+            documents = new SourceHits<>(MailDocument.class,
+                (id, source) -> new SearchPage.Hit(id, source.subject(), source.from(), source.receivedAt()), stats);
+        }
+        return documents;
+    }
+
+    private SourceHits<JsonData> generics() {
+        if (generics == null) {
+            generics = new SourceHits<>(JsonData.class, MailStore::fromGeneric, stats);
+        }
+        return generics;
     }
 
     /** What code that asks for generic documents does: look each listing field up by name in the JSON-P object. */
-    private static MessageSummary fromGeneric(JsonData source) {
+    private static SearchPage.Hit fromGeneric(String messageId, JsonData source) {
         JsonObject fields = source.toJson().asJsonObject();
         String receivedAt = fields.getString("receivedAt", null);
-        return new MessageSummary(fields.getString("subject", null), fields.getString("from", null),
+        return new SearchPage.Hit(messageId, fields.getString("subject", null), fields.getString("from", null),
             receivedAt == null ? null : Instant.parse(receivedAt));
     }
 
@@ -162,9 +184,10 @@ public final class MailStore implements AutoCloseable {
                 for (String field : DocValueHits.FIELDS) {
                     s.docvalueFields(f -> f.field(field));
                 }
-            } else {
+            } else if (projection == ClientOptions.Projection.SOURCE || projection == ClientOptions.Projection.SOURCE_GENERIC) {
                 s.source(src -> src.filter(f -> f.includes(List.of(MessageSummary.SOURCE_FIELDS))));
             }
+            // SOURCE_FULL: no source filter, the whole stored document comes back
             switch (query.sort()) {
                 case RECEIVED_AT_DESC -> s.sort(o -> o.field(f -> f.field("receivedAt").order(SortOrder.Desc)));
                 case RECEIVED_AT_ASC -> s.sort(o -> o.field(f -> f.field("receivedAt").order(SortOrder.Asc)));

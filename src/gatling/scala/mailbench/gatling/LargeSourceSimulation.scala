@@ -1,0 +1,60 @@
+package mailbench.gatling
+
+import java.util.concurrent.atomic.AtomicReference
+
+import scala.jdk.CollectionConverters._
+
+import io.gatling.commons.util.GatlingVersion
+import io.gatling.core.Predef._
+import io.gatling.http.Predef._
+
+import mailbench.run.{ BenchConfig, BenchRun }
+import mailbench.source.{ FacadeStats, LargeSourceReport, LargeSourceResult, LargeSourceWorkload }
+
+/**
+ * The large-_source workload (seed 001): a few searches in flight (-Dmailbench.large.concurrency)
+ * list a mailbox of messages that carry megabytes of attachment text, -Dmailbench.large.hits whole
+ * hits per page. Compare the variants default, source-projection and source-full. Writes
+ * large-source.json and large-source.html into the run folder.
+ * Run it with -Dmailbench.simulation=mailbench.gatling.LargeSourceSimulation.
+ */
+class LargeSourceSimulation extends Simulation {
+  // checked before anything starts: the page size against the corpus, the path
+  private val workload = LargeSourceWorkload.check(BenchConfig.fromSystemProperties(BenchRun.Needs.LARGE_SOURCE.knobDefaults))
+  private val run = BenchRun.open("LargeSourceSimulation", GatlingVersion.ThisVersion.fullVersion, GatlingSimulationLog, BenchRun.Needs.LARGE_SOURCE)
+  private val config = run.config
+  private val feeder = LargeSourceScenario.offsets(workload)
+  private val users = config.large.concurrency
+  // the counters when the measured searches start: all warm-up users are done by then (andThen)
+  private val measuredStart = new AtomicReference[FacadeStats.Reading]()
+  private def markStart(): Unit = if (measuredStart.get == null) measuredStart.compareAndSet(null, FacadeStats.read(run.facadeUrl))
+
+  private val measured = LargeSourceScenario.build("Measured", LargeSourceScenario.ListLargeMessages, config.durationSeconds, workload,
+    feeder, () => markStart()).inject(atOnceUsers(users))
+  private val load = if (config.warmupSeconds == 0) measured else
+    LargeSourceScenario.build("Warm-up", BenchConfig.WARM_UP_PREFIX + LargeSourceScenario.ListLargeMessages, config.warmupSeconds,
+      workload, feeder, () => ()).inject(atOnceUsers(users)).andThen(measured)
+
+  setUp(load)
+    .protocols(MailProtocol.of(run))
+    .assertions(MailRequests.gates(config, LargeSourceScenario.ListLargeMessages))
+
+  before {
+    run.loadStarting()
+  }
+
+  after {
+    val end = FacadeStats.read(run.facadeUrl)
+    run.finish()
+    Option(measuredStart.get) match {
+      case None => run.event("no measured search started: no large-source report")
+      case Some(start) =>
+        val about = Map[String, AnyRef]("simulation" -> "LargeSourceSimulation", "runId" -> run.folder.getFileName.toString,
+          "variant" -> config.variant, "target" -> (if (config.local) "local" else config.target.toString))
+        val result = LargeSourceResult.of(about.asJava, config.corpus, workload, users, start, end, LargeSourceReport.measured(run.folder))
+        LargeSourceReport.write(result, run.folder)
+        println(LargeSourceReport.table(result))
+        run.event("large _source report: " + run.folder.resolve(LargeSourceReport.HTML))
+    }
+  }
+}
