@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;
 
+import mailbench.access.OpenSearchAccess;
 import mailbench.access.OpenSearchHttp;
 import mailbench.corpus.CorpusGenerator;
 import mailbench.corpus.CorpusSpec;
@@ -27,13 +28,18 @@ public final class CorpusLoad {
     private static final HttpClient HTTP = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY)
         .connectTimeout(Duration.ofSeconds(5)).build();
 
-    /** Where to load: {@code opensearch} may be null (then nothing is counted or merged). */
-    public record Target(URI facade, URI opensearch, String index) {
+    /**
+     * Where to load: {@code opensearch} are the facade's OpenSearch hosts, taken in turn, reached with {@code access}
+     * (CA, credentials); none: nothing is counted or merged.
+     */
+    public record Target(URI facade, List<URI> opensearch, OpenSearchAccess access, String index) {
 
         public Target {
             requireHttp("--facade", facade);
-            if (opensearch != null) {
-                requireHttp("--opensearch", opensearch);
+            opensearch = List.copyOf(opensearch);
+            opensearch.forEach(url -> requireHttp("--opensearch", url));
+            if (access == null) {
+                throw new IllegalArgumentException("OpenSearch access must be given (OpenSearchAccess.NONE: JDK CAs, no credentials)");
             }
         }
 
@@ -45,10 +51,12 @@ public final class CorpusLoad {
     }
 
     private final Target target;
+    private final OpenSearchHttp opensearch;
     private final Consumer<String> progress;
 
     public CorpusLoad(Target target, Consumer<String> progress) {
         this.target = target;
+        this.opensearch = target.opensearch().isEmpty() ? null : new OpenSearchHttp(target.opensearch(), target.access());
         this.progress = progress;
     }
 
@@ -61,20 +69,20 @@ public final class CorpusLoad {
             return 0;
         }
         long sent = new CorpusLoader(target.facade(), progress).load(spec);
-        if (target.opensearch() != null) {
+        if (opensearch != null) {
             // one segment, like a settled production index (as the local stack does)
             progress.accept("force-merging index " + target.index());
-            OpenSearchAdmin.forceMerge(OpenSearchHttp.plain(target.opensearch()), target.index());
+            OpenSearchAdmin.forceMerge(opensearch, target.index());
         }
         return sent;
     }
 
     /** Same count and the spec's first message as generated: another seed or size fails one of the two. */
     boolean holds(CorpusSpec spec) throws IOException, InterruptedException {
-        if (target.opensearch() == null) {
+        if (opensearch == null) {
             return false;
         }
-        long count = OpenSearchAdmin.count(OpenSearchHttp.plain(target.opensearch()), target.index());
+        long count = OpenSearchAdmin.count(opensearch, target.index());
         if (count != spec.messages()) {
             if (count > 0) {
                 progress.accept(String.format("index %s holds %,d messages, the corpus has %,d: loading it", target.index(), count,
