@@ -11,12 +11,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import mailbench.access.OpenSearchHttp;
+import mailbench.corpus.CorpusSpec;
 import mailbench.json.Json;
+import mailbench.loader.OpenSearchAdmin;
+import mailbench.loader.SearchWarmer;
+import mailbench.run.Feeders;
 import mailbench.stack.EmbeddedNode;
 import mailbench.stack.StackOptions;
 
@@ -28,10 +34,11 @@ import mailbench.stack.StackOptions;
 class OutageErrorWindowIT {
 
     // 50 req/s: the facade runs in this JVM on a shared 2-core host; at 100 req/s a busy host queued requests into
-    // 10 s timeouts before the kill. The node's restart (JVM start, then its shard under load) took 30-50 s there.
+    // 10 s timeouts before the kill. The node is back about 13 s after the kill once its index is flushed (below);
+    // unflushed, replaying the translog of the corpus under load took 34-61 s on a busy host.
     private static final int RATE = 50;
     private static final int WARM_UP_S = 8;
-    private static final int DURATION_S = 60;
+    private static final int DURATION_S = 50;
     /** When the node is killed, counted from the load's start: 7 s into the measured phase. */
     private static final int KILL_AFTER_S = 15;
     /** Then a new node is started at once: its JVM start alone keeps OpenSearch down for a while. */
@@ -57,12 +64,16 @@ class OutageErrorWindowIT {
         Path log = WORK.resolve("gatling.log");
         Process mvn = null;
         try (TargetFacade facade = TargetFacade.start("outage", first.url())) {
+            // flushed and merged, as the stack leaves its corpus: the restarted node has no translog to replay
+            OpenSearchAdmin.forceMerge(OpenSearchHttp.plain(first.url()), "_all");
             mvn = new ProcessBuilder(MavenCommand.path(), "-B", "gatling:test", "-Dmailbench.target=" + facade.url(),
                 "-Dmailbench.rate=" + RATE, "-Dmailbench.warmup=" + WARM_UP_S, "-Dmailbench.duration=" + DURATION_S,
                 "-Dmailbench.corpus.messages=5000", "-Dmailbench.corpus.users=100", "-Dmailbench.profiler=false",
                 "-Dmailbench.assert.p99Ms=600000", "-Dmailbench.reportsDir=" + reports,
                 "-Dmailbench.gatlingResults=" + WORK.resolve("gatling"))
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            // while Maven starts: the feeders' searches, as the local stack warms its facade, so a cold JIT does not time out early
+            new SearchWarmer(facade.url(), line -> { }).warm(Feeders.forCorpus(new CorpusSpec(42, 5_000, 100)), Duration.ofSeconds(10));
             Path run = await("the load to start, see " + log).atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofMillis(250))
                 .until(() -> RunFolders.started(reports), Optional::isPresent).orElseThrow();
             long loadStart = System.currentTimeMillis();
@@ -73,9 +84,13 @@ class OutageErrorWindowIT {
             long killedAt = System.currentTimeMillis();
             Thread.sleep(TimeUnit.SECONDS.toMillis(DOWN_FOR_S));
             second = EmbeddedNode.start(StackOptions.DEFAULT_OPENSEARCH_VERSION, "512m", WORK, Integer.toString(port), line -> { });
-            await("the facade serves again").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(200))
-                .until(() -> Http.get(facade.url(), "/mailboxes/mbx-0/search?text=meeting").status() == 200);
-            long backAt = System.currentTimeMillis();
+            // when the first search that succeeds was sent: on a busy host its answer may take a while to come back
+            AtomicLong sent = new AtomicLong();
+            await("the facade serves again").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(200)).until(() -> {
+                sent.set(System.currentTimeMillis());
+                return Http.get(facade.url(), "/mailboxes/mbx-0/search?text=meeting").status() == 200;
+            });
+            long backAt = sent.get();
             assertThat(backAt).as("the facade served again %.1f s after the kill: too late for this run to show its end (raise DURATION_S)",
                 (backAt - killedAt) / 1000.0).isLessThan(loadStart + TimeUnit.SECONDS.toMillis(WARM_UP_S + DURATION_S) - AFTER_MS);
 
@@ -86,7 +101,7 @@ class OutageErrorWindowIT {
             assertRunFolderComplete(run);
             JsonNode summary = Json.MAPPER.readTree(run.resolve("summary.json").toFile());
             System.out.println("[outage] errors: " + summary.get("errors"));
-            assertOneWindowOver(summary, killedAt, backAt);
+            assertOneWindowOver(summary, killedAt, backAt, coresLine(output));
             assertThat(output).as("the console line of the window").containsPattern("s into the run, measured\\): \\d+ of \\d+ requests KO;");
         } finally {
             if (mvn != null) {
@@ -108,7 +123,12 @@ class OutageErrorWindowIT {
         assertThat(Json.MAPPER.readTree(run.resolve("summary.json").toFile()).get("complete").asBoolean()).isTrue();
     }
 
-    private static void assertOneWindowOver(JsonNode summary, long killedAt, long backAt) {
+    /** The console's "cores used" line: a host with no idle core times requests out before any kill. */
+    private static String coresLine(String output) {
+        return output.lines().filter(line -> line.contains("cores used")).findFirst().orElse("(no cores line)").strip();
+    }
+
+    private static void assertOneWindowOver(JsonNode summary, long killedAt, long backAt, String cores) {
         List<JsonNode> outage = new ArrayList<>();
         long strayKo = 0;
         for (JsonNode window : summary.get("errors")) {
@@ -120,7 +140,9 @@ class OutageErrorWindowIT {
         }
         assertThat(outage).as("windows overlapping the outage").hasSize(1);
         JsonNode window = outage.get(0);
-        assertThat(window.get("startMillis").asLong()).as("first KO vs the kill").isBetween(killedAt - TOLERANCE_MS, killedAt + TOLERANCE_MS);
+        // KOs before the kill (timeouts of a starved host) join the outage's window: the summary says so, and so does this
+        assertThat(window.get("startMillis").asLong()).as("first KO vs the kill; window %s; %s", window, cores)
+            .isBetween(killedAt - TOLERANCE_MS, killedAt + TOLERANCE_MS);
         assertThat(window.get("endMillis").asLong()).as("last KO vs the facade serving again").isBetween(backAt - TOLERANCE_MS,
             backAt + TOLERANCE_MS);
         assertThat(window.get("phase").asText()).isEqualTo("measured");
