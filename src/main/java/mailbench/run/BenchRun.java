@@ -211,11 +211,6 @@ public final class BenchRun {
         return feeders;
     }
 
-    /** OpenSearch itself: the local node, or the first -Dmailbench.opensearch host against a target (null when not given). */
-    public URI opensearchUrl() {
-        return opensearchUrls.isEmpty() ? null : opensearchUrls.get(0);
-    }
-
     /** OpenSearch itself: the local node, or every -Dmailbench.opensearch host against a target (empty when not given). */
     public List<URI> opensearchUrls() {
         return opensearchUrls;
