@@ -21,11 +21,11 @@ class BulkIndexSimulation extends Simulation {
   private val run = BenchRun.open("BulkIndexSimulation", GatlingVersion.ThisVersion.fullVersion, GatlingSimulationLog, BenchRun.Needs.BULK_MATRIX)
   private val config = run.config
   private val direct = config.path == "direct"
-  private val opensearch = Option(run.opensearchUrl).getOrElse(throw new IllegalArgumentException(
-    "BulkIndexSimulation recreates and counts the index itself: give -Dmailbench.opensearch=<OpenSearch URL> with -Dmailbench.target"))
+  private val opensearch = if (!run.opensearchUrls.isEmpty) run.opensearchUrls else throw new IllegalArgumentException(
+    "BulkIndexSimulation recreates and counts the index itself: give -Dmailbench.opensearch=<OpenSearch URL> with -Dmailbench.target")
   private val bulk = config.bulk
   private val documents = BulkDocuments.of(config.corpus, math.max(bulk.docsPerCell, bulk.warmUpDocs), bulk, direct)
-  private val matrix = new BulkMatrixRun(bulk, documents, opensearch, FacadeConfig.DEFAULT_INDEX, line => run.event(line))
+  private val matrix = new BulkMatrixRun(bulk, documents, opensearch, run.opensearchAccess, FacadeConfig.DEFAULT_INDEX, line => run.event(line))
   private val requests = if (direct) DirectIndexRequests else FacadeIndexRequests
 
   private val steps = matrix.steps.asScala.toList

@@ -26,16 +26,22 @@ public record OpenSearchAccess(TlsTrust trust, Credentials credentials) {
 
     /** From the command line's files and the environment (credentials and the truststore password). */
     public static OpenSearchAccess of(Path caPem, Path truststore, Path credentialsFile, Map<String, String> env) {
+        return of(caPem, truststore, credentialsFile, env, CA_OPTION, TRUSTSTORE_OPTION, CREDENTIALS_OPTION);
+    }
+
+    /** The same, naming in messages the options (or -D properties) the three files were given with. */
+    public static OpenSearchAccess of(Path caPem, Path truststore, Path credentialsFile, Map<String, String> env, String caOption,
+                                      String truststoreOption, String credentialsOption) {
         if (caPem != null && truststore != null) {
-            throw new IllegalArgumentException("give either " + CA_OPTION + " (PEM) or " + TRUSTSTORE_OPTION + " (PKCS12/JKS), not both");
+            throw new IllegalArgumentException("give either " + caOption + " (PEM) or " + truststoreOption + " (PKCS12/JKS), not both");
         }
-        requireFile(caPem, CA_OPTION);
-        requireFile(truststore, TRUSTSTORE_OPTION);
-        requireFile(credentialsFile, CREDENTIALS_OPTION);
+        requireFile(caPem, caOption);
+        requireFile(truststore, truststoreOption);
+        requireFile(credentialsFile, credentialsOption);
         String storePassword = env.get(TlsTrust.TRUSTSTORE_PASSWORD_ENV);
         TlsTrust trust = new TlsTrust(caPem, truststore, storePassword == null || storePassword.isEmpty() ? null : storePassword.toCharArray());
-        OpenSearchAccess access = new OpenSearchAccess(trust, Credentials.fromFileOrEnv(credentialsFile, CREDENTIALS_OPTION, env));
-        access.sslContext(); // a bad CA file fails at startup, not at the first request
+        OpenSearchAccess access = new OpenSearchAccess(trust, Credentials.fromFileOrEnv(credentialsFile, credentialsOption, env));
+        trust.sslContext(caOption, truststoreOption); // a bad CA file fails at startup, not at the first request
         return access;
     }
 

@@ -2,8 +2,10 @@ package mailbench.cli;
 
 import java.io.IOException;
 import java.net.URI;
+import java.util.List;
 import java.util.concurrent.Callable;
 
+import mailbench.access.OpenSearchUrls;
 import mailbench.corpus.CorpusSpec;
 import mailbench.facade.FacadeConfig;
 import mailbench.loader.CorpusLoad;
@@ -19,9 +21,12 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--facade", required = true, description = "URL of the running facade, e.g. http://127.0.0.1:8080")
     URI facade;
 
-    @Option(names = "--opensearch", description = "URL of the facade's OpenSearch: to skip a corpus that is there already"
-        + " and to force-merge the index after a load (default: none, always load, no merge)")
-    URI opensearch;
+    @Option(names = "--opensearch", description = "URL(s) of the facade's OpenSearch, comma-separated or the option repeated: to skip"
+        + " a corpus that is there already and to force-merge the index after a load (default: none, always load, no merge)")
+    List<String> opensearch;
+
+    @Mixin
+    OpenSearchAccessOptions access;
 
     @Option(names = "--index", description = "The facade's index, as its --index (default: ${DEFAULT-VALUE})",
         defaultValue = FacadeConfig.DEFAULT_INDEX)
@@ -36,7 +41,7 @@ final class LoadCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         CorpusSpec spec = corpus.spec();
-        CorpusLoad load = new CorpusLoad(new CorpusLoad.Target(facade, opensearch, index), line -> System.out.println("[load] " + line));
+        CorpusLoad load = new CorpusLoad(target(), line -> System.out.println("[load] " + line));
         try {
             load.run(spec, force);
             return 0;
@@ -45,5 +50,11 @@ final class LoadCommand implements Callable<Integer> {
             System.err.println("error: " + e.getMessage());
             return 1;
         }
+    }
+
+    /** The facade, and OpenSearch's hosts with their CA and credentials as the facade's own options give them. */
+    CorpusLoad.Target target() {
+        List<URI> hosts = opensearch == null ? List.of() : OpenSearchUrls.parse(String.join(",", opensearch), "--opensearch");
+        return new CorpusLoad.Target(facade, hosts, access.access(), index);
     }
 }

@@ -1,6 +1,8 @@
 package mailbench.cli;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import mailbench.access.Credentials;
 import mailbench.access.OpenSearchAccess;
@@ -30,5 +32,20 @@ final class OpenSearchAccessOptions {
 
     OpenSearchAccess access() {
         return OpenSearchAccess.of(caPem, truststore, credentialsFile, System.getenv());
+    }
+
+    /** The options given, as a child command line takes them again (files by absolute path; the environment is inherited). */
+    List<String> args() {
+        List<String> args = new ArrayList<>();
+        addFile(args, OpenSearchAccess.CA_OPTION, caPem);
+        addFile(args, OpenSearchAccess.TRUSTSTORE_OPTION, truststore);
+        addFile(args, OpenSearchAccess.CREDENTIALS_OPTION, credentialsFile);
+        return args;
+    }
+
+    private static void addFile(List<String> args, String option, Path file) {
+        if (file != null) {
+            args.addAll(List.of(option, file.toAbsolutePath().toString()));
+        }
     }
 }

@@ -1,11 +1,15 @@
 package mailbench.cli;
 
+import java.net.URI;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
+import mailbench.access.OpenSearchUrls;
 import mailbench.corpus.CorpusSpec;
+import mailbench.facade.FacadeConfig;
 import mailbench.run.Feeders;
 import mailbench.run.Variant;
 import mailbench.stack.LocalStack;
@@ -14,10 +18,23 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code mailbench stack}: embedded OpenSearch + facade + corpus, until Ctrl-C. */
+/** {@code mailbench stack}: embedded OpenSearch (or an external one) + facade + corpus, until Ctrl-C. */
 @Command(name = "stack", mixinStandardHelpOptions = true,
-    description = "Start a real embedded OpenSearch and the facade on loopback, load the corpus, run until Ctrl-C.")
+    description = "Start a real embedded OpenSearch (or use a running one, --opensearch) and the facade on loopback, load the corpus,"
+        + " run until Ctrl-C.")
 final class StackCommand implements Callable<Integer> {
+
+    @Option(names = "--opensearch", description = "URL(s) of an OpenSearch that runs already, comma-separated or the option repeated:"
+        + " no node is started, the facade uses it and the corpus goes into --index there (skipped when there already)"
+        + " (default: none, start an embedded node)")
+    List<String> opensearch;
+
+    @Option(names = "--index", description = "With --opensearch: the facade's index there (default: ${DEFAULT-VALUE})",
+        defaultValue = FacadeConfig.DEFAULT_INDEX)
+    String index;
+
+    @Mixin
+    OpenSearchAccessOptions access;
 
     @Option(names = "--work-dir", description = "Where the node's data and the logs go (default: ${DEFAULT-VALUE})",
         defaultValue = "target/mailbench-stack")
@@ -49,20 +66,43 @@ final class StackCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         CorpusSpec spec = corpus.spec();
         Variant facadeVariant = Variant.named(variant);
+        StackOptions.External external = external();
+        List<String> facadeArgs = new ArrayList<>(facadeVariant.facadeArgs());
+        if (external != null) {
+            facadeArgs.addAll(access.args());
+        }
         StackOptions options = new StackOptions(workDir.toAbsolutePath(), opensearchVersion, opensearchHeap, facadeHeap,
-            facadeVariant.opensearchJava(), List.of(), facadeVariant.facadeArgs(), spec, !noCorpus, noCorpus ? null : Feeders.forCorpus(spec), true);
+            facadeVariant.opensearchJava(), List.of(), facadeArgs, spec, !noCorpus, noCorpus ? null : Feeders.forCorpus(spec), true, external);
         LocalStack stack = LocalStack.start(options, line -> System.out.println("[stack] " + line));
         CountDownLatch stopped = ChildOptions.onShutdown(() -> {
             System.out.println("[stack] stopping");
             stack.close();
         }, "stack-shutdown");
         System.out.println("facade: " + stack.facadeUrl());
-        System.out.println("opensearch: " + stack.opensearchUrl());
+        System.out.println("opensearch: " + (external == null ? stack.opensearchUrl()
+            : String.join(",", external.hosts().stream().map(URI::toString).toList()) + " (external, " + external.access().describe() + ")"));
         stack.profiler().ifPresentOrElse(
             profiler -> System.out.println("profiler: " + profiler.url() + " (token in " + profiler.tokenFile() + ")"),
             () -> System.out.println("profiler: none (" + stack.profilerProblem() + ")"));
         System.out.println("Ready. Try: curl '" + stack.facadeUrl() + "/health'   (Ctrl-C stops its JVMs)");
         stopped.await();
         return 0;
+    }
+
+    /** The OpenSearch given with --opensearch and its access, or null for an embedded node; bad options fail here (exit 2). */
+    StackOptions.External external() {
+        if (opensearch == null || opensearch.isEmpty()) {
+            if (!access.args().isEmpty()) {
+                throw new IllegalArgumentException(String.join(" ", access.args().stream().filter(a -> a.startsWith("--")).toList())
+                    + " only go with --opensearch <URL>: the embedded node is plain http without credentials");
+            }
+            if (!FacadeConfig.DEFAULT_INDEX.equals(index)) {
+                throw new IllegalArgumentException("--index only goes with --opensearch <URL>: the embedded node's index is always '"
+                    + FacadeConfig.DEFAULT_INDEX + "'");
+            }
+            return null;
+        }
+        List<URI> hosts = OpenSearchUrls.parse(String.join(",", opensearch), "--opensearch");
+        return new StackOptions.External(hosts, access.access(), index);
     }
 }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
+import mailbench.access.OpenSearchAccess;
 import mailbench.access.OpenSearchHttp;
 import mailbench.facade.opensearch.MailIndex;
 import mailbench.loader.OpenSearchAdmin;
@@ -29,10 +30,12 @@ public final class BulkMatrixRun {
     private final List<CellOutcome> outcomes = new ArrayList<>();
     private final Map<BulkMatrix.Cell, String> unprepared = new LinkedHashMap<>();
 
-    public BulkMatrixRun(BulkMatrix matrix, BulkDocuments documents, URI opensearch, String index, Consumer<String> say) {
+    /** {@code opensearch}: the hosts, taken in turn; {@code access}: their CA and credentials (staging), or {@link OpenSearchAccess#NONE}. */
+    public BulkMatrixRun(BulkMatrix matrix, BulkDocuments documents, List<URI> opensearch, OpenSearchAccess access, String index,
+                         Consumer<String> say) {
         this.matrix = matrix;
         this.documents = documents;
-        this.admin = OpenSearchHttp.plain(opensearch);
+        this.admin = new OpenSearchHttp(opensearch, access);
         this.index = index;
         this.say = say;
         if (matrix.warmUp() != null) {

@@ -13,6 +13,7 @@ import java.util.function.Consumer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import mailbench.access.OpenSearchAccess;
 import mailbench.access.OpenSearchHttp;
 import mailbench.corpus.CorpusGenerator;
 import mailbench.corpus.CorpusSpec;
@@ -29,13 +30,18 @@ public final class CorpusLoad {
     private static final HttpClient HTTP = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY)
         .connectTimeout(Duration.ofSeconds(5)).build();
 
-    /** Where to load: {@code opensearch} may be null (then nothing is counted or merged). */
-    public record Target(URI facade, URI opensearch, String index) {
+    /**
+     * Where to load: {@code opensearch} are the facade's OpenSearch hosts, taken in turn, reached with {@code access}
+     * (CA, credentials); none: nothing is counted or merged.
+     */
+    public record Target(URI facade, List<URI> opensearch, OpenSearchAccess access, String index) {
 
         public Target {
             requireHttp("--facade", facade);
-            if (opensearch != null) {
-                requireHttp("--opensearch", opensearch);
+            opensearch = List.copyOf(opensearch);
+            opensearch.forEach(url -> requireHttp("--opensearch", url));
+            if (access == null) {
+                throw new IllegalArgumentException("OpenSearch access must be given (OpenSearchAccess.NONE: JDK CAs, no credentials)");
             }
         }
 
@@ -47,10 +53,12 @@ public final class CorpusLoad {
     }
 
     private final Target target;
+    private final OpenSearchHttp opensearch;
     private final Consumer<String> progress;
 
     public CorpusLoad(Target target, Consumer<String> progress) {
         this.target = target;
+        this.opensearch = target.opensearch().isEmpty() ? null : new OpenSearchHttp(target.opensearch(), target.access());
         this.progress = progress;
     }
 
@@ -63,10 +71,10 @@ public final class CorpusLoad {
             return 0;
         }
         long sent = new CorpusLoader(target.facade(), progress).load(spec);
-        if (target.opensearch() != null) {
+        if (opensearch != null) {
             // one segment, like a settled production index (as the local stack does)
             progress.accept("force-merging index " + target.index());
-            OpenSearchAdmin.forceMerge(OpenSearchHttp.plain(target.opensearch()), target.index());
+            OpenSearchAdmin.forceMerge(opensearch, target.index());
         }
         return sent;
     }
@@ -76,10 +84,10 @@ public final class CorpusLoad {
      * attachment text size fails one of them, so the plain corpus is never taken for a large-text one or the other way.
      */
     boolean holds(CorpusSpec spec) throws IOException, InterruptedException {
-        if (target.opensearch() == null) {
+        if (opensearch == null) {
             return false;
         }
-        long count = OpenSearchAdmin.count(OpenSearchHttp.plain(target.opensearch()), target.index());
+        long count = OpenSearchAdmin.count(opensearch, target.index());
         if (count != spec.messages()) {
             if (count > 0) {
                 progress.accept(String.format("index %s holds %,d messages, the corpus has %,d: loading it", target.index(), count,

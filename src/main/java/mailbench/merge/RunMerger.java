@@ -77,7 +77,8 @@ final class RunMerger {
         List<RunSummary.NamedStats> requests = new ArrayList<>();
         latencies.byName().forEach((name, outcomes) -> requests.add(RunSummary.NamedStats.of(name, stats(outcomes, rpsByName.get(name)))));
         return new RunSummary(stats(latencies.total(), runs.stream().mapToDouble(InjectorRun::rps).sum()), requests, warmUp(runs), common,
-            runs.stream().allMatch(InjectorRun::complete), ProfileSection.none(NO_PROFILE), null);
+            // error windows stay in each injector's own summary.json: their per-second counts are not kept to merge
+            runs.stream().allMatch(InjectorRun::complete), null, ProfileSection.none(NO_PROFILE), null);
     }
 
     private static RunSummary.Stats stats(LatencyLog.Outcomes outcomes, Double rps) {

@@ -7,7 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 import mailbench.access.Credentials;
+import mailbench.access.OpenSearchAccess;
 import mailbench.access.OpenSearchUrls;
+import mailbench.access.TlsTrust;
 import mailbench.corpus.CorpusSpec;
 import mailbench.facade.FacadeConfig;
 import mailbench.indexing.BulkMatrix;
@@ -23,7 +25,7 @@ import mailbench.stack.StackOptions;
 public record BenchConfig(
     URI target,
     List<URI> directTargets,
-    Credentials directCredentials,
+    OpenSearchAccess opensearchAccess,
     String variant,
     String path,
     int rate,
@@ -52,8 +54,14 @@ public record BenchConfig(
     public static final Knob OPENSEARCH = new Knob("mailbench.opensearch", "",
         "OpenSearch URL(s), comma-separated, for -Dmailbench.path=direct against staging (locally the embedded node is used).");
     public static final Knob OPENSEARCH_CREDENTIALS_FILE = new Knob("mailbench.opensearch.credentialsFile", "",
-        "Direct path on staging: file of one line username:password for basic auth (else $" + Credentials.USERNAME_ENV + " and $"
-            + Credentials.PASSWORD_ENV + "). The password itself is never a knob: knobs go into run.json.");
+        "Staging, -Dmailbench.opensearch's hosts (direct path, bulk matrix): file of one line username:password for basic auth (else $"
+            + Credentials.USERNAME_ENV + " and $" + Credentials.PASSWORD_ENV + "). The password itself is never a knob: knobs go into run.json.");
+    public static final Knob OPENSEARCH_CA = new Knob("mailbench.opensearch.ca", "",
+        "Staging: CA certificate(s), PEM, that mailbench's own calls to -Dmailbench.opensearch trust (the bulk matrix's index"
+            + " recreate and count); default: the JDK's CAs. Gatling's own requests do not verify certificates.");
+    public static final Knob OPENSEARCH_TRUSTSTORE = new Knob("mailbench.opensearch.truststore", "",
+        "Staging: a truststore (PKCS12 or JKS) instead of -Dmailbench.opensearch.ca; its password, if any, in $"
+            + TlsTrust.TRUSTSTORE_PASSWORD_ENV + ".");
     public static final Knob VARIANT = new Knob("mailbench.variant", "default",
         "What is being compared, part of the run folder name. Locally one of the variants in mailbench.run.Variant (how the facade"
         + " talks to OpenSearch); against a target any label.");
@@ -123,7 +131,8 @@ public record BenchConfig(
     public static final Knob LARGE_CONCURRENCY = new Knob("mailbench.large.concurrency", "2",
         "LargeSourceSimulation: searches in flight (closed model: each virtual user sends its next search when the last is answered).");
 
-    public static final List<Knob> KNOBS = List.of(TARGET, OPENSEARCH, VARIANT, PATH, OPENSEARCH_CREDENTIALS_FILE, RATE, WARMUP, DURATION,
+    public static final List<Knob> KNOBS = List.of(TARGET, OPENSEARCH, VARIANT, PATH, OPENSEARCH_CREDENTIALS_FILE, OPENSEARCH_CA,
+        OPENSEARCH_TRUSTSTORE, RATE, WARMUP, DURATION,
         P99, SUCCESS, MIX_TEXT, MIX_FROM, MIX_RANGE, MIX_GET, SEED, MESSAGES, USERS, REPORTS, GATLING_RESULTS, OPENSEARCH_VERSION,
         OPENSEARCH_HEAP, FACADE_HEAP, FACADE_EVENT_LOOPS, FACADE_IO_THREADS, FACADE_CONNECTIONS, FACADE_JVM_ARGS,
         PROFILER, PROFILER_URL, PROFILER_TOKEN_FILE, PROFILER_EVENT, PROFILER_INTERVAL, PROFILER_TRIM,
@@ -182,10 +191,7 @@ public record BenchConfig(
         if (local != null) {
             facadeArgs.addAll(local.facadeArgs());
         }
-        String credentialsFile = OPENSEARCH_CREDENTIALS_FILE.value();
-        Credentials credentials = Credentials.fromFileOrEnv(credentialsFile.isEmpty() ? null : Path.of(credentialsFile),
-            "-D" + OPENSEARCH_CREDENTIALS_FILE.name(), System.getenv());
-        return new BenchConfig(target, direct, credentials, variant, path, RATE.intValue(1, 100_000),
+        return new BenchConfig(target, direct, readOpenSearchAccess(), variant, path, RATE.intValue(1, 100_000),
             knob(defaults, WARMUP).intValue(0, 3_600), knob(defaults, DURATION).intValue(1, 86_400),
             knob(defaults, P99).doubleValue(0.001, 3_600_000), SUCCESS.doubleValue(0, 100),
             new Mix(MIX_TEXT.intValue(0, 100), MIX_FROM.intValue(0, 100), MIX_RANGE.intValue(0, 100), MIX_GET.intValue(0, 100)),
@@ -201,6 +207,16 @@ public record BenchConfig(
     private static Knob knob(Map<String, String> defaults, Knob knob) {
         String simulationDefault = defaults.get(knob.name());
         return simulationDefault == null ? knob : new Knob(knob.name(), simulationDefault, knob.description());
+    }
+
+    /** How mailbench gets into -Dmailbench.opensearch's hosts on staging: the facade's --opensearch-* options, as knobs. */
+    private static OpenSearchAccess readOpenSearchAccess() {
+        return OpenSearchAccess.of(file(OPENSEARCH_CA), file(OPENSEARCH_TRUSTSTORE), file(OPENSEARCH_CREDENTIALS_FILE), System.getenv(),
+            "-D" + OPENSEARCH_CA.name(), "-D" + OPENSEARCH_TRUSTSTORE.name(), "-D" + OPENSEARCH_CREDENTIALS_FILE.name());
+    }
+
+    private static Path file(Knob knob) {
+        return knob.value().isEmpty() ? null : Path.of(knob.value());
     }
 
     private static BulkMatrix readBulkMatrix() {

@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import mailbench.access.OpenSearchAccess;
 import mailbench.json.Json;
 import mailbench.loader.HealthProbe;
 import mailbench.profiler.ProfileConverter;
@@ -226,17 +227,22 @@ public final class BenchRun {
 
     /** The Authorization header of the direct path against staging, or null (the facade and the local node need none). */
     public String directAuthorization() {
-        return "direct".equals(config.path()) && !config.local() && config.directCredentials() != null
-            ? config.directCredentials().basicAuthorization() : null;
+        return "direct".equals(config.path()) && !config.local() && config.opensearchAccess().credentials() != null
+            ? config.opensearchAccess().credentials().basicAuthorization() : null;
     }
 
     public Path feeders() {
         return feeders;
     }
 
-    /** OpenSearch itself: the local node, or the first -Dmailbench.opensearch host against a target (null when not given). */
-    public URI opensearchUrl() {
-        return opensearchUrls.isEmpty() ? null : opensearchUrls.get(0);
+    /** OpenSearch itself: the local node, or every -Dmailbench.opensearch host against a target (empty when not given). */
+    public List<URI> opensearchUrls() {
+        return opensearchUrls;
+    }
+
+    /** How mailbench's own calls get into {@link #opensearchUrls()}: nothing for the local node, the knobs' CA and credentials on staging. */
+    public OpenSearchAccess opensearchAccess() {
+        return config.local() ? OpenSearchAccess.NONE : config.opensearchAccess();
     }
 
     /** Gatling's simulation.log of this run, once Gatling has written it (in the after hook). */

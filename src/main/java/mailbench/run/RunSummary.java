@@ -12,20 +12,21 @@ import org.HdrHistogram.Histogram;
  * summary.json: the measured phase's numbers (warm-up excluded) overall and per request name.
  * Built from Gatling's own simulation.log records, because Gatling 3.15 writes no JSON stats
  * and its report mixes warm-up into the global numbers and divides throughput by the whole run.
- * {@code profile} is the profiler's section (see {@link ProfileSection}), {@code cpu} where the
- * machine's cores went in the measured window (see {@link HostCpu}).
+ * {@code errors} says when KO responses came, warm-up included (see {@link ErrorWindows}; null for a
+ * merged run), {@code profile} is the profiler's section (see {@link ProfileSection}), {@code cpu}
+ * where the machine's cores went in the measured window (see {@link HostCpu}).
  */
 public record RunSummary(Stats measured, List<NamedStats> requests, WarmUp warmUp, Window window, boolean complete,
-                         ProfileSection profile, HostCpu.Section cpu) {
+                         List<ErrorWindows.Window> errors, ProfileSection profile, HostCpu.Section cpu) {
 
     /** The same numbers with the profiler's section. */
     public RunSummary withProfile(ProfileSection section) {
-        return new RunSummary(measured, requests, warmUp, window, complete, section, cpu);
+        return new RunSummary(measured, requests, warmUp, window, complete, errors, section, cpu);
     }
 
     /** The same numbers with the machine's CPU section. */
     public RunSummary withCpu(HostCpu.Section section) {
-        return new RunSummary(measured, requests, warmUp, window, complete, profile, section);
+        return new RunSummary(measured, requests, warmUp, window, complete, errors, profile, section);
     }
 
     /** Numbers of a set of requests; rps over the window in which they were sent. */
@@ -65,12 +66,15 @@ public record RunSummary(Stats measured, List<NamedStats> requests, WarmUp warmU
     public static final class Builder implements RequestRecordSink {
         private final LatencyStats measured = new LatencyStats();
         private final Map<String, LatencyStats> byName = new TreeMap<>();
+        private final ErrorWindows errors = new ErrorWindows();
         private long warmUpRequests;
         private long warmUpKo;
 
         @Override
         public void accept(String name, long startMillis, long endMillis, boolean ok, String error) {
-            if (name.startsWith(BenchConfig.WARM_UP_PREFIX)) {
+            boolean warmUp = name.startsWith(BenchConfig.WARM_UP_PREFIX);
+            errors.record(startMillis, ok, warmUp, error);
+            if (warmUp) {
                 warmUpRequests++;
                 warmUpKo += ok ? 0 : 1;
                 return;
@@ -87,7 +91,8 @@ public record RunSummary(Stats measured, List<NamedStats> requests, WarmUp warmU
             List<NamedStats> requests = new ArrayList<>();
             byName.forEach((name, stats) -> requests.add(NamedStats.of(name, stats.toStats(window))));
             Window bounds = measured.count() == 0 ? null : new Window(measured.firstStart, measured.lastStart);
-            return new RunSummary(measured.toStats(window), requests, new WarmUp(warmUpRequests, warmUpKo), bounds, complete, null, null);
+            return new RunSummary(measured.toStats(window), requests, new WarmUp(warmUpRequests, warmUpKo), bounds, complete,
+                errors.windows(), null, null);
         }
 
         /** The measured response times by name, for latency.hlog; empty when nothing was measured. */

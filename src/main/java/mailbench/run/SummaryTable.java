@@ -1,7 +1,15 @@
 package mailbench.run;
 
-/** The console view of a summary: one line per request name, then the measured total. */
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** The console view of a summary: one line per request name, then the measured total, the error windows and the cores used. */
 public final class SummaryTable {
+
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneOffset.UTC);
 
     private SummaryTable() {
     }
@@ -17,6 +25,9 @@ public final class SummaryTable {
         RunSummary.Stats m = summary.measured();
         out.append(String.format("  %-28s %9d %7d %9.1f %7d %7d %7d %7d", "ALL MEASURED", m.requests(), m.ko(), m.rps(), m.p50Ms(),
             m.p95Ms(), m.p99Ms(), m.maxMs()));
+        if (summary.errors() != null) {
+            out.append(errors(summary.errors()));
+        }
         HostCpu.Section cpu = summary.cpu();
         if (cpu != null) {
             StringBuilder line = new StringBuilder("\n  cores used (of " + cpu.cores() + "):");
@@ -26,6 +37,22 @@ public final class SummaryTable {
                     cpu.otherProcesses(), cpu.busy(), cpu.steal(), cpu.idle()));
             }
             out.append(line);
+        }
+        return out.toString();
+    }
+
+    /** One line per error window (warm-up included), or "no errors". */
+    static String errors(List<ErrorWindows.Window> windows) {
+        if (windows.isEmpty()) {
+            return "\n  errors: none (no KO, warm-up included)";
+        }
+        StringBuilder out = new StringBuilder("\n  errors (by request start; stretches of KO at most " + ErrorWindows.MERGE_GAP_SECONDS
+            + " s apart form one window):");
+        for (ErrorWindows.Window w : windows) {
+            out.append(String.format("%n    %s-%s UTC (%.1f-%.1f s into the run, %s): %d of %d requests KO; %s", CLOCK.format(
+                Instant.ofEpochMilli(w.startMillis())), CLOCK.format(Instant.ofEpochMilli(w.endMillis())), w.startSecondsIntoRun(),
+                w.endSecondsIntoRun(), w.phase(), w.ko(), w.requests(),
+                w.messages().stream().map(m -> m.message() + " x " + m.count()).collect(Collectors.joining(", "))));
         }
         return out.toString();
     }

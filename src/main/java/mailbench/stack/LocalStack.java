@@ -11,10 +11,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
-import mailbench.access.OpenSearchHttp;
+import mailbench.access.OpenSearchAccess;
 import mailbench.facade.FacadeConfig;
-import mailbench.loader.CorpusLoader;
-import mailbench.loader.OpenSearchAdmin;
+import mailbench.loader.CorpusLoad;
 import mailbench.loader.SearchWarmer;
 import mailbench.profiler.SidecarToken;
 
@@ -23,6 +22,7 @@ import mailbench.profiler.SidecarToken;
  * and the corpus loaded through the facade. Closing it stops its JVMs by PID and deletes the
  * node's data, also when the run is interrupted (the caller closes it from a shutdown hook).
  * A profiler sidecar JVM beside the facade captures flame graphs when the run asks it to.
+ * With an external OpenSearch no node is started, and closing it leaves that OpenSearch and its data alone.
  */
 public final class LocalStack implements AutoCloseable {
 
@@ -32,7 +32,9 @@ public final class LocalStack implements AutoCloseable {
 
     private static final Duration SIDECAR_START = Duration.ofSeconds(30);
 
+    /** Null with an external OpenSearch. */
     private final EmbeddedNode node;
+    private final List<URI> opensearch;
     private final ChildJvm facade;
     private final URI facadeUrl;
     private final Path workDir;
@@ -44,18 +46,25 @@ public final class LocalStack implements AutoCloseable {
     public record Profiler(URI url, Path tokenFile) {
     }
 
-    private LocalStack(EmbeddedNode node, ChildJvm facade, URI facadeUrl, Path workDir) {
+    private LocalStack(EmbeddedNode node, List<URI> opensearch, ChildJvm facade, URI facadeUrl, Path workDir) {
         this.node = node;
+        this.opensearch = opensearch;
         this.facade = facade;
         this.facadeUrl = facadeUrl;
         this.workDir = workDir;
     }
 
     public static LocalStack start(StackOptions options, Consumer<String> progress) throws IOException, InterruptedException {
-        EmbeddedNode node = EmbeddedNode.start(options.opensearchVersion(), options.opensearchHeap(), options.workDir(), progress);
+        StackOptions.External external = options.external();
+        EmbeddedNode node = external != null ? null
+            : EmbeddedNode.start(options.opensearchVersion(), options.opensearchHeap(), options.workDir(), progress);
+        List<URI> opensearch = node != null ? List.of(node.url()) : external.hosts();
+        OpenSearchAccess access = node != null ? OpenSearchAccess.NONE : external.access();
+        String index = node != null ? FacadeConfig.DEFAULT_INDEX : external.index();
         ChildJvm facade = null;
         try {
-            List<String> facadeArgs = new ArrayList<>(List.of("facade", "--opensearch", node.url().toString(),
+            List<String> facadeArgs = new ArrayList<>(List.of("facade", "--opensearch",
+                String.join(",", opensearch.stream().map(URI::toString).toList()), "--index", index,
                 "--port", "0", "--ready-file", "{ready}", "--parent-pid", Long.toString(ProcessHandle.current().pid())));
             facadeArgs.addAll(options.facadeArgs());
             facade = ChildJvm.start("facade",
@@ -63,15 +72,15 @@ public final class LocalStack implements AutoCloseable {
                 options.workDir());
             URI facadeUrl = URI.create(facade.awaitReady(FACADE_START).get("url").asText());
             progress.accept("facade is up at " + facadeUrl + " (pid " + facade.pid() + ")");
-            LocalStack stack = new LocalStack(node, facade, facadeUrl, options.workDir());
+            LocalStack stack = new LocalStack(node, opensearch, facade, facadeUrl, options.workDir());
             if (options.profilerSidecar()) {
                 stack.startSidecar(progress);
             }
             if (options.loadCorpus()) {
-                new CorpusLoader(facadeUrl, progress).load(options.corpus());
-                // one segment, like a settled production index: query times no longer depend on merge timing
-                progress.accept("force-merging the index");
-                OpenSearchAdmin.forceMerge(OpenSearchHttp.plain(node.url()), FacadeConfig.DEFAULT_INDEX);
+                // force-merged after the load: one segment, like a settled production index, so query times no longer depend
+                // on merge timing; an external index that holds the corpus from an earlier start is left as it is
+                new CorpusLoad(new CorpusLoad.Target(facadeUrl, opensearch, access, index), progress)
+                    .run(options.corpus(), false);
                 if (options.feeders() != null) {
                     progress.accept("warming the search path: " + StackOptions.SEARCH_WARM_UP.toSeconds()
                         + " s of the feeders' requests, a few at a time");
@@ -83,7 +92,9 @@ public final class LocalStack implements AutoCloseable {
             if (facade != null) {
                 facade.close();
             }
-            node.close();
+            if (node != null) {
+                node.close();
+            }
             throw e;
         }
     }
@@ -142,22 +153,26 @@ public final class LocalStack implements AutoCloseable {
         return facadeUrl;
     }
 
+    /** The embedded node, or the first host of the external OpenSearch. */
     public URI opensearchUrl() {
-        return node.url();
+        return opensearch.get(0);
     }
 
     public long facadePid() {
         return facade.pid();
     }
 
+    /** The embedded node's PID; -1 with an external OpenSearch. */
     public long nodePid() {
-        return node.pid();
+        return node == null ? -1 : node.pid();
     }
 
-    /** The stack's processes by role (opensearch, facade, and profiler when its sidecar runs). */
+    /** The stack's processes by role (opensearch when embedded, facade, and profiler when its sidecar runs). */
     public Map<String, Long> pids() {
         Map<String, Long> pids = new LinkedHashMap<>();
-        pids.put("opensearch", node.pid());
+        if (node != null) {
+            pids.put("opensearch", node.pid());
+        }
         pids.put("facade", facade.pid());
         if (sidecar != null) {
             pids.put("profiler", sidecar.pid());
@@ -170,13 +185,15 @@ public final class LocalStack implements AutoCloseable {
         Files2.copyLogs(workDir, dir);
     }
 
-    /** Stops the facade, then the node, and removes the node's data (it is rebuilt from the seed on every run). */
+    /** Stops the facade, then the node, and removes the node's data (it is rebuilt from the seed on every run); an external OpenSearch is left as it is. */
     @Override
     public void close() {
         if (sidecar != null) {
             sidecar.close();
         }
         facade.close();
-        node.close();
+        if (node != null) {
+            node.close();
+        }
     }
 }

@@ -1,13 +1,16 @@
 package mailbench.stack;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 
+import mailbench.access.OpenSearchAccess;
 import mailbench.corpus.CorpusSpec;
 
 /**
- * How to start the local stack: where it may write, which OpenSearch, how big each JVM, which
- * opensearch-java the facade runs (null: the pinned one), which corpus, whether a profiler sidecar.
+ * How to start the local stack: where it may write, which OpenSearch (an embedded node, or an
+ * {@code external} one that runs already), how big each JVM, which opensearch-java the facade runs
+ * (null: the pinned one), which corpus, whether a profiler sidecar.
  */
 public record StackOptions(
     Path workDir,
@@ -20,7 +23,29 @@ public record StackOptions(
     CorpusSpec corpus,
     boolean loadCorpus,
     Path feeders,
-    boolean profilerSidecar) {
+    boolean profilerSidecar,
+    External external) {
+
+    /**
+     * An OpenSearch that runs already (staging, a node of one's own): its hosts, how mailbench gets in (CA, credentials)
+     * and the facade's index there. The facade gets the same access through {@code facadeArgs} (its --opensearch-* options).
+     */
+    public record External(List<URI> hosts, OpenSearchAccess access, String index) {
+        public External {
+            if (hosts.isEmpty() || access == null || index == null || index.isBlank()) {
+                throw new IllegalArgumentException("an external OpenSearch needs at least one URL, its access and an index");
+            }
+            hosts = List.copyOf(hosts);
+        }
+    }
+
+    /** With an embedded node. */
+    public StackOptions(Path workDir, String opensearchVersion, String opensearchHeap, String facadeHeap, String opensearchJava,
+                        List<String> facadeJvmArgs, List<String> facadeArgs, CorpusSpec corpus, boolean loadCorpus, Path feeders,
+                        boolean profilerSidecar) {
+        this(workDir, opensearchVersion, opensearchHeap, facadeHeap, opensearchJava, facadeJvmArgs, facadeArgs, corpus, loadCorpus, feeders,
+            profilerSidecar, null);
+    }
 
     /** How long the feeders' requests are replayed in a closed loop after loading (see SearchWarmer). */
     public static final java.time.Duration SEARCH_WARM_UP = java.time.Duration.ofSeconds(30);

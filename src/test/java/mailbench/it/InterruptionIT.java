@@ -3,12 +3,9 @@ package mailbench.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
@@ -36,7 +33,7 @@ class InterruptionIT {
             .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         try {
             Path run = await("the load to start, see " + log).atMost(Duration.ofMinutes(8)).pollInterval(Duration.ofSeconds(1))
-                .until(InterruptionIT::startedRun, Optional::isPresent).orElseThrow();
+                .until(() -> RunFolders.started(REPORTS), Optional::isPresent).orElseThrow();
             Thread.sleep(15_000); // past the 5 s warm-up, 10 s into the measured phase
 
             mvn.destroy(); // SIGTERM
@@ -59,21 +56,5 @@ class InterruptionIT {
         } finally {
             mvn.destroyForcibly();
         }
-    }
-
-    /** The run folder once its run.json says the load has started. */
-    private static Optional<Path> startedRun() throws Exception {
-        if (!Files.isDirectory(REPORTS)) {
-            return Optional.empty();
-        }
-        try (Stream<Path> runs = Files.list(REPORTS)) {
-            for (Path run : runs.filter(dir -> Files.isRegularFile(dir.resolve("run.json"))).toList()) {
-                List<String> events = Json.MAPPER.readTree(run.resolve("run.json").toFile()).findValuesAsText("event");
-                if (events.contains("load starting")) {
-                    return Optional.of(run);
-                }
-            }
-        }
-        return Optional.empty();
     }
 }

@@ -115,7 +115,7 @@ class LargeSourceIT {
     @Test
     void theLoaderShouldNotTakeTheLargeCorpusForThePlainOne() throws Exception {
         List<String> progress = new ArrayList<>();
-        CorpusLoad load = new CorpusLoad(new CorpusLoad.Target(url(docValues), SharedNode.url(), INDEX), progress::add);
+        CorpusLoad load = new CorpusLoad(new CorpusLoad.Target(url(docValues), List.of(SharedNode.url()), OpenSearchAccess.NONE, INDEX), progress::add);
 
         assertThat(load.run(CORPUS, false)).as("the same large corpus is there").isZero();
         // the same messages without attachment text: same count, same first subject, yet not this corpus

@@ -9,6 +9,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import mailbench.access.OpenSearchAccess;
 import mailbench.cli.MailbenchMain;
 import mailbench.corpus.CorpusSpec;
 import mailbench.facade.FacadeConfig;
@@ -34,7 +35,7 @@ class LoadCommandIT {
 
             assertThat(exit).isZero();
             assertThat(OpenSearchAdmin.count(mailbench.access.OpenSearchHttp.plain(node), index)).isEqualTo(1_500);
-            CorpusLoad load = new CorpusLoad(new CorpusLoad.Target(URI.create(url), node, index), progress::add);
+            CorpusLoad load = new CorpusLoad(new CorpusLoad.Target(URI.create(url), List.of(node), OpenSearchAccess.NONE, index), progress::add);
             assertThat(load.run(new CorpusSpec(7, 1_500, 30), false)).isZero();
             assertThat(progress).last().asString().contains("already holds the corpus");
             // same size, another seed: the first message differs, so it is loaded

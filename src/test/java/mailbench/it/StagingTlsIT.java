@@ -26,8 +26,15 @@ import mailbench.access.Credentials;
 import mailbench.access.OpenSearchAccess;
 import mailbench.access.OpenSearchHttp;
 import mailbench.access.TlsTrust;
+import mailbench.cli.MailbenchMain;
 import mailbench.corpus.CorpusSpec;
+import mailbench.facade.FacadeConfig;
+import mailbench.facade.FacadeServer;
+import mailbench.indexing.BulkDocuments;
+import mailbench.indexing.BulkMatrix;
+import mailbench.indexing.BulkMatrixRun;
 import mailbench.json.Json;
+import mailbench.loader.CorpusLoad;
 import mailbench.loader.CorpusLoader;
 import mailbench.loader.OpenSearchAdmin;
 
@@ -223,6 +230,54 @@ class StagingTlsIT {
                 assertNoSecretIn(new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1));
             }
         }
+    }
+
+    @Test
+    void loadAndTheBulkMatrixShouldReachBothHostsWithTheCaAndTheCredentials() throws Exception {
+        String index = "mail-tls-it-load";
+        OpenSearchAccess access = new OpenSearchAccess(new TlsTrust(caPem, null, null), credentialsFromFile());
+        List<URI> hosts = List.of(front1.url(), front2.url());
+        int before1 = front1.accepted();
+        int before2 = front2.accepted();
+        int refusedBefore = front1.refused() + front2.refused();
+        try (FacadeServer facade = FacadeServer.start(FacadeConfig.defaults().withOpenSearch(SharedNode.url()).withPort(0).withIndex(index))) {
+            URI url = URI.create("http://127.0.0.1:" + facade.port());
+            // mailbench load: counts and force-merges through the fronts (TLS with the CA, basic auth from the file)
+            assertThat(MailbenchMain.run("load", "--facade", url.toString(), "--opensearch", front1.url() + "," + front2.url(),
+                "--opensearch-ca", caPem.toString(), "--opensearch-credentials-file", credentialsFile.toString(), "--index", index,
+                "--messages", "300", "--users", "10", "--seed", "5")).isZero();
+            List<String> progress = new ArrayList<>();
+            CorpusLoad again = new CorpusLoad(new CorpusLoad.Target(url, hosts, access, index), progress::add);
+            assertThat(again.run(new CorpusSpec(5, 300, 10), false)).as("found there, counted through the fronts").isZero();
+            assertThat(progress).last().asString().contains("already holds the corpus");
+        }
+        // the bulk matrix's bookkeeping: the index recreated (the 300 messages gone) and counted through the fronts
+        BulkMatrix matrix = new BulkMatrix(List.of(10), List.of(1), 20, 0, 0);
+        BulkMatrix.Cell cell = matrix.cells().get(0);
+        List<String> said = new ArrayList<>();
+        BulkMatrixRun run = new BulkMatrixRun(matrix, BulkDocuments.of(new CorpusSpec(5, 300, 10), 20, matrix, false), hosts, access, index,
+            said::add);
+        run.prepare(cell);
+        run.check(cell);
+        assertThat(run.outcomes()).singleElement().satisfies(outcome -> {
+            assertThat(outcome.problem()).as(String.join("\n", said)).isNull();
+            assertThat(outcome.indexCount()).isZero();
+        });
+        assertThat(front1.accepted()).as("calls through host 1").isGreaterThan(before1);
+        assertThat(front2.accepted()).as("calls through host 2").isGreaterThan(before2);
+        assertThat(front1.refused() + front2.refused()).as("none refused (401)").isEqualTo(refusedBefore);
+
+        // a wrong password: the cell says so, in words, and never shows a password
+        Path wrongFile = Files.writeString(DIR.resolve("wrong-credentials"), USER + ":wrong-" + UUID.randomUUID() + "\n");
+        OpenSearchAccess wrong = new OpenSearchAccess(new TlsTrust(caPem, null, null),
+            Credentials.fromFileOrEnv(wrongFile, "--opensearch-credentials-file", Map.of()));
+        BulkMatrixRun refused = new BulkMatrixRun(matrix, BulkDocuments.of(new CorpusSpec(5, 300, 10), 20, matrix, false), hosts, wrong,
+            index, said::add);
+        refused.prepare(cell);
+        refused.check(cell);
+        assertThat(refused.outcomes().get(0).problem()).contains("refused the credentials (401");
+        assertNoSecretIn(String.join("\n", said));
+        assertThat(String.join("\n", said)).doesNotContain(Files.readString(wrongFile).strip());
     }
 
     private static Credentials credentialsFromFile() {

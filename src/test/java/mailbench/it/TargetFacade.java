@@ -8,7 +8,7 @@ import mailbench.facade.FacadeServer;
 import mailbench.loader.CorpusLoader;
 
 /**
- * A facade on the shared node holding the small test corpus (seed 42, 5,000 messages, 100 users,
+ * A facade on the shared node (or a given one) holding the small test corpus (seed 42, 5,000 messages, 100 users,
  * as the tests' -Dmailbench.corpus.* knobs say): the -Dmailbench.target of tests that run
  * {@code mvn gatling:test} several times, so each run starts no stack of its own.
  */
@@ -23,7 +23,12 @@ final class TargetFacade implements AutoCloseable {
     }
 
     static TargetFacade start(String name) throws Exception {
-        FacadeConfig config = FacadeConfig.defaults().withOpenSearch(SharedNode.url()).withPort(0)
+        return start(name, SharedNode.url());
+    }
+
+    /** The same on another node (one a test stops and starts). */
+    static TargetFacade start(String name, URI opensearch) throws Exception {
+        FacadeConfig config = FacadeConfig.defaults().withOpenSearch(opensearch).withPort(0)
             .withIndex("mail-it-" + name + "-" + System.nanoTime());
         TargetFacade target = new TargetFacade(FacadeServer.start(config));
         new CorpusLoader(target.url, line -> { }).load(new CorpusSpec(42, 5_000, 100));

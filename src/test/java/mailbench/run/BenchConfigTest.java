@@ -450,9 +450,40 @@ class BenchConfigTest {
 
             BenchConfig config = BenchConfig.fromSystemProperties();
 
-            assertThat(config.directCredentials().username()).isEqualTo("bench");
+            assertThat(config.opensearchAccess().credentials().username()).isEqualTo("bench");
             assertThat(BenchConfig.knobValues()).containsEntry("mailbench.opensearch.credentialsFile", file.toString());
             assertThat(BenchConfig.knobValues().toString()).doesNotContain("hunter2");
+        }
+
+        @Test
+        void theCaKnobShouldBeTheTlsTrustOfMailbenchsOwnCalls(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+            java.nio.file.Path pem = mailbench.access.JdkCaPem.write(dir.resolve("staging-ca.pem"));
+            System.setProperty("mailbench.opensearch.ca", pem.toString());
+
+            BenchConfig config = BenchConfig.fromSystemProperties();
+
+            assertThat(config.opensearchAccess().trust().caPem()).isEqualTo(pem);
+            assertThat(config.opensearchAccess().describe()).contains("CA " + pem);
+        }
+
+        @Test
+        void noAccessKnobShouldMeanTheJdksCas() {
+            assertThat(BenchConfig.fromSystemProperties().opensearchAccess().trust().custom()).isFalse();
+        }
+
+        @Test
+        void badAccessKnobsShouldBeRefusedNamingTheProperty(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+            System.setProperty("mailbench.opensearch.ca", dir.resolve("missing.pem").toString());
+            assertThatThrownBy(BenchConfig::fromSystemProperties).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("-Dmailbench.opensearch.ca: no such file");
+
+            java.nio.file.Path junk = java.nio.file.Files.writeString(dir.resolve("junk.pem"), "not a certificate");
+            System.setProperty("mailbench.opensearch.ca", junk.toString());
+            assertThatThrownBy(BenchConfig::fromSystemProperties).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("-Dmailbench.opensearch.ca: ");
+
+            System.setProperty("mailbench.opensearch.truststore", junk.toString());
+            assertRejected("give either -Dmailbench.opensearch.ca (PEM) or -Dmailbench.opensearch.truststore (PKCS12/JKS), not both");
         }
     }
 
