@@ -50,6 +50,8 @@ public final class MailRoutes {
      * StackOverflowError: past the bound the facade answers 503 at once instead.
      */
     private final AtomicInteger inFlight = new AtomicInteger();
+    /** A 502 is a failure the facade could not classify: its cause goes to the log, once per 10 s at most. */
+    private final ThrottledWarning unclassified = new ThrottledWarning(10_000_000_000L, System::nanoTime);
 
     public MailRoutes(MailStore store, FacadeConfig config) {
         this.store = store;
@@ -229,6 +231,13 @@ public final class MailRoutes {
                 reply(ctx, result.result());
             } else {
                 BackendErrors.Failure failure = BackendErrors.classify(result.cause());
+                if (failure.status() == 502) {
+                    long held = unclassified.tryPass();
+                    if (held >= 0) {
+                        LOG.warn("502 on {} {} ({} more 502s since the last of these lines): {}", ctx.request().method(),
+                            ctx.request().path(), held, failure.message(), result.cause());
+                    }
+                }
                 error(ctx, failure.status(), failure.message());
             }
         });
