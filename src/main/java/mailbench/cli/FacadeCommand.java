@@ -57,6 +57,11 @@ final class FacadeCommand implements Callable<Integer> {
         defaultValue = "" + FacadeConfig.DEFAULT_MAX_IN_FLIGHT)
     int maxInFlight;
 
+    @Option(names = "--max-event-loop-lag-ms", description = "When the event loop runs this far behind (requests waited unread"
+        + " about as long), new requests get 503 at once; 0: never (default: ${DEFAULT-VALUE})",
+        defaultValue = "" + FacadeConfig.DEFAULT_MAX_EVENT_LOOP_LAG_MS)
+    int maxEventLoopLagMs;
+
     @Option(names = "--max-body-bytes", description = "Largest request body accepted, else 413 (default: ${DEFAULT-VALUE})",
         defaultValue = "" + FacadeConfig.DEFAULT_MAX_BODY_BYTES)
     int maxBodyBytes;
@@ -99,7 +104,7 @@ final class FacadeCommand implements Callable<Integer> {
         FacadeConfig config = new FacadeConfig(host, port, hosts, index, shards, eventLoops, ioThreads, maxConnections,
             maxInFlight, maxBodyBytes, maxBulkItems, Duration.ofMillis(connectTimeoutMs), Duration.ofMillis(responseTimeoutMs),
             new ClientOptions(ClientOptions.Transport.of(transport), ClientOptions.Mapper.of(mapper), ClientOptions.Projection.of(projection)),
-            access.access(), maxResponseBytes);
+            access.access(), maxResponseBytes, maxEventLoopLagMs);
         child.watchParent();
         FacadeServer server = FacadeServer.start(config);
         CountDownLatch stopped = ChildOptions.onShutdown(server::close, "facade-shutdown");

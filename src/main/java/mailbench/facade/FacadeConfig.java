@@ -28,7 +28,8 @@ public record FacadeConfig(
     Duration responseTimeout,
     ClientOptions client,
     OpenSearchAccess access,
-    int maxResponseBytes) {
+    int maxResponseBytes,
+    int maxEventLoopLagMs) {
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8080;
@@ -47,6 +48,11 @@ public record FacadeConfig(
     public static final Duration DEFAULT_RESPONSE_TIMEOUT = Duration.ofSeconds(30);
     /** The httpclient5 transport's own buffer limit for one answer; a larger one fails the call (502). */
     public static final int DEFAULT_MAX_RESPONSE_BYTES = 100 * 1024 * 1024;
+    /**
+     * A loop this far behind has kept requests waiting unread about as long: 20x the default run's p99
+     * (12 ms), far below a load generator's timeout (10 s), and above the scheduling hiccups of a busy host.
+     */
+    public static final int DEFAULT_MAX_EVENT_LOOP_LAG_MS = 250;
 
     public FacadeConfig {
         require(host != null && !host.isBlank(), "--host must not be empty");
@@ -76,7 +82,17 @@ public record FacadeConfig(
         require(client != null, "--transport and --mapper must be given");
         require(access != null, "OpenSearch access must be given (OpenSearchAccess.NONE: JDK CAs, no credentials)");
         require(maxResponseBytes >= 1024, "--max-response-bytes must be at least 1024, got " + maxResponseBytes);
+        require(maxEventLoopLagMs >= 0 && maxEventLoopLagMs <= 600_000,
+            "--max-event-loop-lag-ms must be between 0 (never shed on lag) and 600000, got " + maxEventLoopLagMs);
         opensearch = List.copyOf(opensearch);
+    }
+
+    /** With the default event-loop lag bound. */
+    public FacadeConfig(String host, int port, List<URI> opensearch, String index, int shards, int eventLoops, int ioThreads,
+                        int maxConnections, int maxInFlight, int maxBodyBytes, int maxBulkItems, Duration connectTimeout,
+                        Duration responseTimeout, ClientOptions client, OpenSearchAccess access, int maxResponseBytes) {
+        this(host, port, opensearch, index, shards, eventLoops, ioThreads, maxConnections, maxInFlight, maxBodyBytes, maxBulkItems,
+            connectTimeout, responseTimeout, client, access, maxResponseBytes, DEFAULT_MAX_EVENT_LOOP_LAG_MS);
     }
 
     /** With the default response buffer. */
@@ -108,17 +124,17 @@ public record FacadeConfig(
     /** Other hosts, reached with {@code newAccess} (CAs and credentials). */
     public FacadeConfig withOpenSearch(List<URI> urls, OpenSearchAccess newAccess) {
         return new FacadeConfig(host, port, urls, index, shards, eventLoops, ioThreads, maxConnections, maxInFlight,
-            maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout, client, newAccess, maxResponseBytes);
+            maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout, client, newAccess, maxResponseBytes, maxEventLoopLagMs);
     }
 
     public FacadeConfig withIndex(String newIndex) {
         return new FacadeConfig(host, port, opensearch, newIndex, shards, eventLoops, ioThreads, maxConnections, maxInFlight,
-            maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout, client, access, maxResponseBytes);
+            maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout, client, access, maxResponseBytes, maxEventLoopLagMs);
     }
 
     public FacadeConfig withPort(int newPort) {
         return new FacadeConfig(host, newPort, opensearch, index, shards, eventLoops, ioThreads, maxConnections, maxInFlight,
-            maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout, client, access, maxResponseBytes);
+            maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout, client, access, maxResponseBytes, maxEventLoopLagMs);
     }
 
     private static void require(boolean condition, String message) {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 
 import org.opensearch.client.opensearch._types.Refresh;
 import org.slf4j.Logger;
@@ -50,6 +51,10 @@ public final class MailRoutes {
      * StackOverflowError: past the bound the facade answers 503 at once instead.
      */
     private final AtomicInteger inFlight = new AtomicInteger();
+    /** One lag probe per event loop, started by the first request the loop serves. */
+    private final ThreadLocal<EventLoopLag> loopLag = new ThreadLocal<>();
+    private final LongAdder refusedInFlight = new LongAdder();
+    private final LongAdder refusedLag = new LongAdder();
     /** A 502 is a failure the facade could not classify: its cause goes to the log, once per 10 s at most. */
     private final ThrottledWarning unclassified = new ThrottledWarning(10_000_000_000L, System::nanoTime);
 
@@ -159,6 +164,10 @@ public final class MailRoutes {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("projection", ClientOptions.option(config.client().projection()));
         body.put("searches", store.stats().snapshot());
+        Map<String, Object> refused = new LinkedHashMap<>();
+        refused.put("inFlight", refusedInFlight.sum());
+        refused.put("eventLoopLag", refusedLag.sum());
+        body.put("refused", refused);
         reply(ctx, new Reply(200, body));
     }
 
@@ -207,8 +216,18 @@ public final class MailRoutes {
 
     /** Runs a handler: input errors become 4xx at once, backend errors are classified when the future fails. */
     private void handle(RoutingContext ctx, ReplySupplier work) {
+        long lagMs = config.maxEventLoopLagMs() == 0 ? 0 : loopLag(ctx.vertx()).nanos() / 1_000_000;
+        if (lagMs > config.maxEventLoopLagMs()) {
+            // shed before any parsing or OpenSearch call: a refusal is the cheapest answer the loop can give while behind
+            refusedLag.increment();
+            ctx.response().putHeader("retry-after", "1");
+            error(ctx, 503, "the facade's event loop is " + lagMs + " ms behind (over --max-event-loop-lag-ms "
+                + config.maxEventLoopLagMs() + "): it is short of CPU or overloaded, retry later");
+            return;
+        }
         if (inFlight.incrementAndGet() > config.maxInFlight()) {
             inFlight.decrementAndGet();
+            refusedInFlight.increment();
             ctx.response().putHeader("retry-after", "1");
             error(ctx, 503, "the facade already waits on " + config.maxInFlight() + " OpenSearch calls (--max-in-flight):"
                 + " OpenSearch is not keeping up, retry later");
@@ -241,6 +260,15 @@ public final class MailRoutes {
                 error(ctx, failure.status(), failure.message());
             }
         });
+    }
+
+    private EventLoopLag loopLag(Vertx vertx) {
+        EventLoopLag lag = loopLag.get();
+        if (lag == null) {
+            lag = EventLoopLag.startOnCurrentLoop(vertx);
+            loopLag.set(lag);
+        }
+        return lag;
     }
 
     private static JsonNode jsonBody(RoutingContext ctx) {

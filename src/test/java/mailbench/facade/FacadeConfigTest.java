@@ -61,6 +61,23 @@ class FacadeConfigTest {
             assertThat(config.maxBulkItems()).isEqualTo(10_000);
             assertThat(config.connectTimeout()).isEqualTo(Duration.ofSeconds(1));
             assertThat(config.responseTimeout()).isEqualTo(Duration.ofSeconds(30));
+            assertThat(config.maxEventLoopLagMs()).isEqualTo(250);
+        }
+
+        @Test
+        void anEventLoopLagBoundShouldBeZeroForNeverOrPositive() {
+            FacadeConfig defaults = FacadeConfig.defaults();
+
+            assertThat(withLagBound(defaults, 0).maxEventLoopLagMs()).isZero();
+            assertThatThrownBy(() -> withLagBound(defaults, -1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--max-event-loop-lag-ms must be between 0 (never shed on lag) and 600000, got -1");
+        }
+
+        private static FacadeConfig withLagBound(FacadeConfig c, int lagMs) {
+            return new FacadeConfig(c.host(), c.port(), c.opensearch(), c.index(), c.shards(), c.eventLoops(), c.ioThreads(),
+                c.maxConnections(), c.maxInFlight(), c.maxBodyBytes(), c.maxBulkItems(), c.connectTimeout(), c.responseTimeout(),
+                c.client(), c.access(), c.maxResponseBytes(), lagMs);
         }
 
         @Test

@@ -74,6 +74,11 @@ final class FacadeProcess implements AutoCloseable {
         return process.exitValue();
     }
 
+    /** To signal it (SIGSTOP/SIGCONT) as a starved host would treat it. */
+    long pid() {
+        return process.pid();
+    }
+
     String output() {
         try {
             return Files.readString(output);
