@@ -64,6 +64,28 @@ public final class HostCpu implements AutoCloseable {
         }
     }
 
+    /**
+     * The machine's cores as /proc/stat counts them: its counters add up all of them, while this
+     * JVM may be pinned to fewer (taskset, a cgroup cpuset), which is all availableProcessors sees.
+     */
+    static int machineCores() {
+        try {
+            int cores = cpuLines(Files.readAllLines(PROC_STAT));
+            if (cores > 0) {
+                return cores;
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux, or not readable
+        }
+        return Runtime.getRuntime().availableProcessors();
+    }
+
+    /** Lines "cpu0", "cpu1", ...: one per core ("cpu " is their sum). */
+    static int cpuLines(List<String> procStat) {
+        return (int) procStat.stream().filter(line -> line.length() > 3 && line.startsWith("cpu") && Character.isDigit(line.charAt(3)))
+            .count();
+    }
+
     /** user+nice, system+irq+softirq, idle+iowait, steal, in ms; null without /proc/stat. */
     static long[] machineCounters() {
         try {
@@ -101,7 +123,7 @@ public final class HostCpu implements AutoCloseable {
         if (inside.size() < 2) {
             return null;
         }
-        return section(inside.get(0), inside.get(inside.size() - 1), Runtime.getRuntime().availableProcessors());
+        return section(inside.get(0), inside.get(inside.size() - 1), machineCores());
     }
 
     static Section section(Reading first, Reading last, int cores) {

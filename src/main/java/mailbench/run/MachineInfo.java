@@ -18,7 +18,7 @@ final class MachineInfo {
     static Map<String, Object> describe() {
         Map<String, Object> machine = new LinkedHashMap<>();
         machine.put("host", hostName());
-        machine.put("cores", Runtime.getRuntime().availableProcessors());
+        machine.put("cores", HostCpu.machineCores());
         if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
             machine.put("memoryMiB", os.getTotalMemorySize() / (1024 * 1024));
         }
