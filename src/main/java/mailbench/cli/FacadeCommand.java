@@ -41,7 +41,8 @@ final class FacadeCommand implements Callable<Integer> {
         defaultValue = "" + FacadeConfig.DEFAULT_SHARDS)
     int shards;
 
-    @Option(names = "--event-loops", description = "Vert.x event loops serving HTTP (default: ${DEFAULT-VALUE})",
+    @Option(names = "--event-loops", description = "Vert.x event loops serving HTTP, one server each on the same port"
+        + " (default: ${DEFAULT-VALUE})",
         defaultValue = "" + FacadeConfig.DEFAULT_EVENT_LOOPS)
     int eventLoops;
 

@@ -53,6 +53,8 @@ public final class MailRoutes {
     private final AtomicInteger inFlight = new AtomicInteger();
     /** One lag probe per event loop, started by the first request the loop serves. */
     private final ThreadLocal<EventLoopLag> loopLag = new ThreadLocal<>();
+    /** Event loops that served a request so far: --event-loops at work, or not. */
+    private final AtomicInteger loopsServing = new AtomicInteger();
     private final LongAdder refusedInFlight = new LongAdder();
     private final LongAdder refusedLag = new LongAdder();
     /** A 502 is a failure the facade could not classify: its cause goes to the log, once per 10 s at most. */
@@ -168,6 +170,7 @@ public final class MailRoutes {
         refused.put("inFlight", refusedInFlight.sum());
         refused.put("eventLoopLag", refusedLag.sum());
         body.put("refused", refused);
+        body.put("eventLoopsServing", loopsServing.get());
         reply(ctx, new Reply(200, body));
     }
 
@@ -216,8 +219,8 @@ public final class MailRoutes {
 
     /** Runs a handler: input errors become 4xx at once, backend errors are classified when the future fails. */
     private void handle(RoutingContext ctx, ReplySupplier work) {
-        long lagMs = config.maxEventLoopLagMs() == 0 ? 0 : loopLag(ctx.vertx()).nanos() / 1_000_000;
-        if (lagMs > config.maxEventLoopLagMs()) {
+        long lagMs = loopLag(ctx.vertx()).nanos() / 1_000_000;
+        if (config.maxEventLoopLagMs() > 0 && lagMs > config.maxEventLoopLagMs()) {
             // shed before any parsing or OpenSearch call: a refusal is the cheapest answer the loop can give while behind
             refusedLag.increment();
             ctx.response().putHeader("retry-after", "1");
@@ -267,6 +270,7 @@ public final class MailRoutes {
         if (lag == null) {
             lag = EventLoopLag.startOnCurrentLoop(vertx);
             loopLag.set(lag);
+            loopsServing.incrementAndGet();
         }
         return lag;
     }
