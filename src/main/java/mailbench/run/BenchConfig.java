@@ -94,6 +94,8 @@ public record BenchConfig(
     public static final Knob FACADE_HEAP = new Knob("mailbench.facade.heap", StackOptions.DEFAULT_FACADE_HEAP, "Heap of the local facade.");
     public static final Knob FACADE_EVENT_LOOPS = new Knob("mailbench.facade.eventLoops", "" + FacadeConfig.DEFAULT_EVENT_LOOPS,
         "Local facade: Vert.x event loops.");
+    public static final Knob FACADE_MAX_EVENT_LOOP_LAG = new Knob("mailbench.facade.maxEventLoopLagMs",
+        "" + FacadeConfig.DEFAULT_MAX_EVENT_LOOP_LAG_MS, "Local facade: event-loop lag past which it answers 503 at once; 0: never.");
     public static final Knob FACADE_IO_THREADS = new Knob("mailbench.facade.ioThreads", "" + FacadeConfig.DEFAULT_IO_THREADS,
         "Local facade: opensearch-java I/O reactor threads (the client event loop).");
     public static final Knob FACADE_CONNECTIONS = new Knob("mailbench.facade.maxConnections", "" + FacadeConfig.DEFAULT_MAX_CONNECTIONS,
@@ -134,7 +136,7 @@ public record BenchConfig(
     public static final List<Knob> KNOBS = List.of(TARGET, OPENSEARCH, VARIANT, PATH, OPENSEARCH_CREDENTIALS_FILE, OPENSEARCH_CA,
         OPENSEARCH_TRUSTSTORE, RATE, WARMUP, DURATION,
         P99, SUCCESS, MIX_TEXT, MIX_FROM, MIX_RANGE, MIX_GET, SEED, MESSAGES, USERS, REPORTS, GATLING_RESULTS, OPENSEARCH_VERSION,
-        OPENSEARCH_HEAP, FACADE_HEAP, FACADE_EVENT_LOOPS, FACADE_IO_THREADS, FACADE_CONNECTIONS, FACADE_JVM_ARGS,
+        OPENSEARCH_HEAP, FACADE_HEAP, FACADE_EVENT_LOOPS, FACADE_MAX_EVENT_LOOP_LAG, FACADE_IO_THREADS, FACADE_CONNECTIONS, FACADE_JVM_ARGS,
         PROFILER, PROFILER_URL, PROFILER_TOKEN_FILE, PROFILER_EVENT, PROFILER_INTERVAL, PROFILER_TRIM,
         BULK_SIZES, BULK_CONCURRENCY, BULK_DOCS, BULK_WARMUP_DOCS, BULK_INVALID_EVERY, ATTACHMENT_TEXT, LARGE_HITS, LARGE_CONCURRENCY);
 
@@ -187,7 +189,8 @@ public record BenchConfig(
         Variant local = target == null ? Variant.named(variant) : null;
         List<String> facadeArgs = new java.util.ArrayList<>(List.of("--event-loops", "" + FACADE_EVENT_LOOPS.intValue(1, 64),
             "--io-threads", "" + FACADE_IO_THREADS.intValue(1, 64),
-            "--max-connections", "" + FACADE_CONNECTIONS.intValue(1, 10_000)));
+            "--max-connections", "" + FACADE_CONNECTIONS.intValue(1, 10_000),
+            "--max-event-loop-lag-ms", "" + FACADE_MAX_EVENT_LOOP_LAG.intValue(0, 600_000)));
         if (local != null) {
             facadeArgs.addAll(local.facadeArgs());
         }

@@ -72,7 +72,7 @@ class BenchConfigTest {
             assertThat(config.corpus()).isEqualTo(CorpusSpec.defaults());
             assertThat(config.reportsDir()).isEqualTo(Path.of("reports"));
             assertThat(config.facadeArgs())
-                .containsExactly("--event-loops", "1", "--io-threads", "1", "--max-connections", "256");
+                .containsExactly("--event-loops", "1", "--io-threads", "1", "--max-connections", "256", "--max-event-loop-lag-ms", "250");
         }
 
         @Test
@@ -142,9 +142,10 @@ class BenchConfigTest {
         void fromSystemPropertiesShouldPassTheFacadeKnobsAsOptions() {
             System.setProperty("mailbench.facade.eventLoops", "4");
             System.setProperty("mailbench.facade.maxConnections", "512");
+            System.setProperty("mailbench.facade.maxEventLoopLagMs", "0");
 
             assertThat(BenchConfig.fromSystemProperties().facadeArgs())
-                .containsExactly("--event-loops", "4", "--io-threads", "1", "--max-connections", "512");
+                .containsExactly("--event-loops", "4", "--io-threads", "1", "--max-connections", "512", "--max-event-loop-lag-ms", "0");
         }
     }
 
