@@ -49,8 +49,10 @@ final class EventLoopLag {
     }
 
     /**
-     * The loop's lag now: the larger of the last tick's lateness and how overdue the next tick is
-     * (a loop stuck right now has not run its timer yet, so the last tick alone would look punctual).
+     * The loop's lag now: the larger of how overdue the next tick is (requests read in the same
+     * pass after a stall, before the loop gets to its timers) and how late the last tick was
+     * (requests read in the pass after it, as when a stopped process resumes: its selector wakes
+     * up empty, runs the late timer, and only then reads what waited).
      */
     long nanos() {
         return Math.max(lastLagNanos, clock.getAsLong() - dueNanos);

@@ -61,7 +61,7 @@ class FacadeConfigTest {
             assertThat(config.maxBulkItems()).isEqualTo(10_000);
             assertThat(config.connectTimeout()).isEqualTo(Duration.ofSeconds(1));
             assertThat(config.responseTimeout()).isEqualTo(Duration.ofSeconds(30));
-            assertThat(config.maxEventLoopLagMs()).isEqualTo(250);
+            assertThat(config.maxEventLoopLagMs()).isEqualTo(1_000);
         }
 
         @Test
