@@ -22,6 +22,7 @@ import mailbench.loader.HealthProbe;
 import mailbench.profiler.ProfileConverter;
 import mailbench.profiler.SidecarClient;
 import mailbench.profiler.SidecarToken;
+import mailbench.source.FacadeStats;
 import mailbench.stack.ChildSignals;
 import mailbench.stack.Files2;
 import mailbench.stack.LocalStack;
@@ -78,6 +79,7 @@ public final class BenchRun {
     private Path feeders;
     private RunProfiler profiler;
     private HostCpu hostCpu;
+    private FacadeStats.Refusals refusalsAtStart;
     private boolean finished;
 
     private BenchRun(BenchConfig config, Needs needs, SimulationLog log, Path folder) {
@@ -202,6 +204,7 @@ public final class BenchRun {
         Map<String, Long> pids = new LinkedHashMap<>(stack == null ? Map.of() : stack.pids());
         pids.put("gatling", ProcessHandle.current().pid());
         hostCpu = HostCpu.start(pids);
+        refusalsAtStart = FacadeStats.refusalsOrNull(facadeUrl);
         record.event("load starting");
         writeQuietly();
     }
@@ -291,6 +294,20 @@ public final class BenchRun {
         }
     }
 
+    /** What the facade's own bounds refused, so a run's 503s say which bound to look at. */
+    private void facadeRefusals() {
+        FacadeStats.Refusals end = refusalsAtStart == null ? null : FacadeStats.refusalsOrNull(facadeUrl);
+        if (end == null) {
+            return;
+        }
+        FacadeStats.Refusals refused = end.minus(refusalsAtStart);
+        record.facadeRefused = new LinkedHashMap<>();
+        record.facadeRefused.put("inFlight", refused.inFlight());
+        record.facadeRefused.put("eventLoopLag", refused.eventLoopLag());
+        say("  facade refused (503, warm-up included): " + refused.inFlight() + " past --max-in-flight, " + refused.eventLoopLag()
+            + " past --max-event-loop-lag-ms");
+    }
+
     private boolean summarize() {
         if (profiler != null) {
             profiler.stop();
@@ -331,6 +348,7 @@ public final class BenchRun {
                 record.measuredEnd = Instant.ofEpochMilli(summary.window().endMillis());
             }
             say(SummaryTable.format(summary));
+            facadeRefusals();
             return complete;
         } catch (IOException | RuntimeException e) {
             record.event("summary failed: " + e.getMessage());

@@ -23,7 +23,30 @@ public final class FacadeStats {
     public record Reading(String projection, SearchStats.Snapshot searches) {
     }
 
+    /** Requests the facade answered with 503 by itself, per bound, since it started. */
+    public record Refusals(long inFlight, long eventLoopLag) {
+
+        public Refusals minus(Refusals earlier) {
+            return new Refusals(inFlight - earlier.inFlight, eventLoopLag - earlier.eventLoopLag);
+        }
+    }
+
     private FacadeStats() {
+    }
+
+    /** The facade's refusals so far, or null when it does not tell (not a facade, an older one, not reachable in 2 s). */
+    public static Refusals refusalsOrNull(URI facade) {
+        try {
+            HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(facade.resolve(MailRoutes.STATS_PATH))
+                .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
+            JsonNode refused = response.statusCode() == 200 ? Json.MAPPER.readTree(response.body()).get("refused") : null;
+            return refused == null ? null : new Refusals(refused.path("inFlight").asLong(), refused.path("eventLoopLag").asLong());
+        } catch (IOException | RuntimeException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
     }
 
     public static Reading read(URI facade) throws IOException, InterruptedException {

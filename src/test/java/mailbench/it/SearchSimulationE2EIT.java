@@ -42,6 +42,16 @@ class SearchSimulationE2EIT {
         assertThat(run.resolve("gatling").resolve("index.html")).isRegularFile();
         assertThat(run.resolve("logs").resolve("facade.log")).isRegularFile();
 
+        // the facade's own refusals during this run (not since it started): at most the run's KO, warm-up included
+        long koWholeRun = 0;
+        for (JsonNode window : summary.get("errors")) {
+            koWholeRun += window.get("ko").asLong();
+        }
+        assertThat(runJson.at("/facadeRefused/inFlight").isIntegralNumber()).as(runJson.toString()).isTrue();
+        assertThat(runJson.at("/facadeRefused/eventLoopLag").isIntegralNumber()).isTrue();
+        assertThat(runJson.at("/facadeRefused/inFlight").asLong() + runJson.at("/facadeRefused/eventLoopLag").asLong())
+            .isBetween(0L, koWholeRun);
+
         // where the cores went in the measured window: every process of the run, and the machine
         JsonNode cpu = summary.get("cpu");
         assertThat(cpu.get("seconds").asDouble()).isBetween(5.0, 11.0);
