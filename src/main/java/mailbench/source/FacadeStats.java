@@ -37,9 +37,7 @@ public final class FacadeStats {
     /** The facade's refusals so far, or null when it does not tell (not a facade, an older one, not reachable in 2 s). */
     public static Refusals refusalsOrNull(URI facade) {
         try {
-            HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(facade.resolve(MailRoutes.STATS_PATH))
-                .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
-            JsonNode refused = response.statusCode() == 200 ? Json.MAPPER.readTree(response.body()).get("refused") : null;
+            JsonNode refused = body(facade, Duration.ofSeconds(2)).get("refused");
             return refused == null ? null : new Refusals(refused.path("inFlight").asLong(), refused.path("eventLoopLag").asLong());
         } catch (IOException | RuntimeException e) {
             return null;
@@ -50,13 +48,17 @@ public final class FacadeStats {
     }
 
     public static Reading read(URI facade) throws IOException, InterruptedException {
+        JsonNode body = body(facade, Duration.ofSeconds(10));
+        return new Reading(body.path("projection").asText(), Json.MAPPER.treeToValue(body.get("searches"), SearchStats.Snapshot.class));
+    }
+
+    private static JsonNode body(URI facade, Duration timeout) throws IOException, InterruptedException {
         URI url = facade.resolve(MailRoutes.STATS_PATH);
-        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(10)).build(),
+        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(url).timeout(timeout).build(),
             HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 200) {
             throw new IOException(url + " answered " + response.statusCode() + ": is the target a mailbench facade of this version?");
         }
-        JsonNode body = Json.MAPPER.readTree(response.body());
-        return new Reading(body.path("projection").asText(), Json.MAPPER.treeToValue(body.get("searches"), SearchStats.Snapshot.class));
+        return Json.MAPPER.readTree(response.body());
     }
 }
