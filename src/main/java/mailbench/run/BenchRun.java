@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.access.OpenSearchAccess;
+import mailbench.access.OpenSearchHttp;
 import mailbench.json.Json;
 import mailbench.loader.HealthProbe;
 import mailbench.profiler.ProfileConverter;
@@ -205,6 +206,7 @@ public final class BenchRun {
         pids.put("gatling", ProcessHandle.current().pid());
         hostCpu = HostCpu.start(pids);
         refusalsAtStart = FacadeStats.refusalsOrNull(facadeUrl);
+        nodeSnapshot("before");
         record.event("load starting");
         writeQuietly();
     }
@@ -270,6 +272,7 @@ public final class BenchRun {
                 return;
             }
             record.event("load finished");
+            nodeSnapshot("after");
             boolean complete = summarize();
             record.status = complete ? "completed" : "incomplete";
             stopStack();
@@ -284,6 +287,9 @@ public final class BenchRun {
                 record.event("interrupted");
                 record.status = "interrupted";
                 record.reason = "the run was stopped before it finished (signal, crash or failed start); numbers cover what ran";
+                if (hostCpu != null) {
+                    nodeSnapshot("after");
+                }
                 summarize();
                 stopStack();
                 finished = true;
@@ -291,6 +297,13 @@ public final class BenchRun {
             moveGatlingReport();
             writeQuietly();
             say("run folder: " + folder + " (" + record.status + ")");
+        }
+    }
+
+    /** OpenSearch's stats and hot threads into logs/, when mailbench knows the node (local, or -Dmailbench.opensearch on a target). */
+    private void nodeSnapshot(String when) {
+        if (!opensearchUrls.isEmpty()) {
+            NodeSnapshots.write(new OpenSearchHttp(opensearchUrls, opensearchAccess()), folder.resolve("logs"), when, record::event);
         }
     }
 
@@ -334,6 +347,7 @@ public final class BenchRun {
                 }
             });
             RunSummary summary = builder.build(complete).withProfile(profileSection(inProfileWindow[0]));
+            summary = summary.withErrors(ErrorWindowCauses.annotate(summary.errors(), hostCpu, jvmPauses()));
             if (hostCpu != null && summary.window() != null) {
                 summary = summary.withCpu(hostCpu.between(summary.window().startMillis(), summary.window().endMillis()));
             }
@@ -354,6 +368,15 @@ public final class BenchRun {
             record.event("summary failed: " + e.getMessage());
             return false;
         }
+    }
+
+    /** The stack's JVMs' safepoint logs (none against a target: mailbench cannot see those JVMs). */
+    private Map<String, JvmPauses> jvmPauses() {
+        Map<String, JvmPauses> pauses = new LinkedHashMap<>();
+        if (stack != null) {
+            stack.gcLogs().forEach((role, log) -> pauses.put(role, JvmPauses.read(log)));
+        }
+        return pauses;
     }
 
     /** Fetches the capture into profile/ and notes in run.json whether there is one. */

@@ -29,9 +29,21 @@ public final class ErrorWindows {
     public static final String MEASURED = "measured";
     public static final String BOTH = "warm-up and measured";
 
-    /** One error window, times by request start: epoch ms of its first and last KO, and seconds since the run's first request. */
+    /**
+     * One error window, times by request start: epoch ms of its first and last KO, and seconds since the run's first request;
+     * {@code cause} is what the run knows of why (see {@link ErrorWindowCauses}), null until the run has looked.
+     */
     public record Window(long startMillis, long endMillis, double startSecondsIntoRun, double endSecondsIntoRun, String phase,
-                         long requests, long ko, List<Message> messages) {
+                         long requests, long ko, List<Message> messages, ErrorWindowCauses.Cause cause) {
+
+        public Window(long startMillis, long endMillis, double startSecondsIntoRun, double endSecondsIntoRun, String phase,
+                      long requests, long ko, List<Message> messages) {
+            this(startMillis, endMillis, startSecondsIntoRun, endSecondsIntoRun, phase, requests, ko, messages, null);
+        }
+
+        public Window withCause(ErrorWindowCauses.Cause why) {
+            return new Window(startMillis, endMillis, startSecondsIntoRun, endSecondsIntoRun, phase, requests, ko, messages, why);
+        }
     }
 
     /** An error message as Gatling wrote it, and how often it came in the window. */

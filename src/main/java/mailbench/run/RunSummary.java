@@ -24,6 +24,11 @@ public record RunSummary(Stats measured, List<NamedStats> requests, WarmUp warmU
         return new RunSummary(measured, requests, warmUp, window, complete, errors, section, cpu);
     }
 
+    /** The same numbers with the error windows' causes. */
+    public RunSummary withErrors(List<ErrorWindows.Window> windows) {
+        return new RunSummary(measured, requests, warmUp, window, complete, windows, profile, cpu);
+    }
+
     /** The same numbers with the machine's CPU section. */
     public RunSummary withCpu(HostCpu.Section section) {
         return new RunSummary(measured, requests, warmUp, window, complete, errors, profile, section);

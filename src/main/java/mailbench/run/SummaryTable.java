@@ -53,6 +53,9 @@ public final class SummaryTable {
                 Instant.ofEpochMilli(w.startMillis())), CLOCK.format(Instant.ofEpochMilli(w.endMillis())), w.startSecondsIntoRun(),
                 w.endSecondsIntoRun(), w.phase(), w.ko(), w.requests(),
                 w.messages().stream().map(m -> m.message() + " x " + m.count()).collect(Collectors.joining(", "))));
+            if (w.cause() != null) {
+                out.append("\n      cause: ").append(w.cause().text());
+            }
         }
         return out.toString();
     }

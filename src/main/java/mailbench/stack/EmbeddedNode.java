@@ -15,6 +15,8 @@ import java.util.function.Consumer;
 public final class EmbeddedNode implements AutoCloseable {
 
     private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
+    /** The node's GC and safepoint log, kept with the run's logs. */
+    public static final String GC_LOG = "opensearch-gc.log";
 
     private final ChildJvm jvm;
     private final URI url;
@@ -41,6 +43,9 @@ public final class EmbeddedNode implements AutoCloseable {
         progress.accept("starting OpenSearch " + version + " (log: " + workDir.resolve("opensearch.log") + ")");
         ChildJvm jvm = ChildJvm.start("opensearch",
             List.of("-Xms" + heap, "-Xmx" + heap, "-XX:+UseG1GC",
+                // as the distribution's jvm.options: G1 tuned for a search node, every pause and safepoint in a GC log
+                "-XX:G1ReservePercent=25", "-XX:InitiatingHeapOccupancyPercent=30",
+                GcLog.option(workDir.resolve(GC_LOG)),
                 "-Dlog4j2.configurationFile=classpath:log4j2-node.properties",
                 "-Dmailbench.node.log=" + workDir.resolve("opensearch-node.log"),
                 "-Dlog4j2.disable.jmx=true", "-Djava.awt.headless=true"),

@@ -30,6 +30,9 @@ public final class LocalStack implements AutoCloseable {
     /** async-profiler is extracted here once and reused: a JVM must always load the agent from the same path. */
     private static final Path PROFILER_LIBRARY = Path.of("target", "async-profiler");
 
+    /** The facade's GC and safepoint log, kept with the run's logs. */
+    public static final String FACADE_GC_LOG = "facade-gc.log";
+
     private static final Duration SIDECAR_START = Duration.ofSeconds(30);
 
     /** Null with an external OpenSearch. */
@@ -102,7 +105,9 @@ public final class LocalStack implements AutoCloseable {
     private static List<String> facadeJvmArgs(StackOptions options) {
         List<String> args = new ArrayList<>(List.of("-Xms" + options.facadeHeap(), "-Xmx" + options.facadeHeap(),
             // exact stacks for the profiler, at no measurable cost
-            "-XX:+UnlockDiagnosticVMOptions", "-XX:+DebugNonSafepoints"));
+            "-XX:+UnlockDiagnosticVMOptions", "-XX:+DebugNonSafepoints",
+            // every pause of the facade's JVM, kept with the run: a stall is named, not guessed
+            GcLog.option(options.workDir().resolve(FACADE_GC_LOG))));
         args.addAll(options.facadeJvmArgs());
         return args;
     }
@@ -178,6 +183,16 @@ public final class LocalStack implements AutoCloseable {
             pids.put("profiler", sidecar.pid());
         }
         return pids;
+    }
+
+    /** The GC and safepoint log of each JVM of the stack, by role (opensearch when embedded, facade). */
+    public Map<String, Path> gcLogs() {
+        Map<String, Path> logs = new LinkedHashMap<>();
+        if (node != null) {
+            logs.put("opensearch", workDir.resolve(EmbeddedNode.GC_LOG));
+        }
+        logs.put("facade", workDir.resolve(FACADE_GC_LOG));
+        return logs;
     }
 
     /** Keeps the JVMs' logs with the run (the node's data is not kept). */

@@ -1,0 +1,123 @@
+package mailbench.run;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Names the cause of each error window from what the run recorded around it: the kind of failure Gatling saw (503s,
+ * backend errors, timeouts, refused connections), how long each JVM of the stack stood still in safepoints (GC pauses
+ * included) and where the machine's CPU went. A comparison uses it to tell a disturbed run from a slower variant.
+ */
+public final class ErrorWindowCauses {
+
+    /** Stop-the-world time that explains a window by itself: at 1,000 req/s, 100 ms piles up 100 calls. */
+    static final double LONG_PAUSE_MS = 100;
+    /** Idle CPU below this share of the machine's cores: the stack was starved. */
+    static final double STARVED_IDLE_SHARE = 0.1;
+    /** Stolen CPU above this many cores: the hypervisor took the time. */
+    static final double STEAL_CORES = 0.2;
+    /** Margin around a window: a pause that ends just before the first KO can cause it; HostCpu reads once a second. */
+    static final long MARGIN_MILLIS = 2_000;
+
+    /**
+     * Why a window happened. {@code kind}: what the requests saw ({@code shed-or-unavailable} for 503, {@code backend-error},
+     * {@code timeout}, {@code connection}, {@code other}); {@code stall}: {@code jvm-pause}, {@code cpu-starved},
+     * {@code steal} or {@code none-seen}; {@code text}: one line for people.
+     */
+    public record Cause(String kind, String stall, String text, Map<String, Double> jvmStoppedMs, Double hostIdleCores,
+                        Double hostStealCores) {
+    }
+
+    private ErrorWindowCauses() {
+    }
+
+    /** Each window with its cause; {@code cpu} may be null (no /proc), {@code pauses} by JVM role (opensearch, facade). */
+    public static List<ErrorWindows.Window> annotate(List<ErrorWindows.Window> windows, HostCpu cpu, Map<String, JvmPauses> pauses) {
+        if (windows == null) {
+            return null;
+        }
+        List<ErrorWindows.Window> annotated = new ArrayList<>();
+        for (ErrorWindows.Window window : windows) {
+            long from = window.startMillis() - MARGIN_MILLIS;
+            long to = window.endMillis() + MARGIN_MILLIS;
+            annotated.add(window.withCause(cause(window.messages(), cpu == null ? null : cpu.between(from, to), pauses, from, to)));
+        }
+        return annotated;
+    }
+
+    static Cause cause(List<ErrorWindows.Message> messages, HostCpu.Section cpu, Map<String, JvmPauses> pauses, long from, long to) {
+        String kind = kind(messages);
+        Map<String, Double> stopped = new LinkedHashMap<>();
+        String longestJvm = null;
+        JvmPauses.Pause longest = null;
+        for (Map.Entry<String, JvmPauses> jvm : pauses.entrySet()) {
+            stopped.put(jvm.getKey(), Math.round(jvm.getValue().stoppedMs(from, to) * 10) / 10.0);
+            JvmPauses.Pause pause = jvm.getValue().longest(from, to);
+            if (pause != null && (longest == null || pause.totalMs() > longest.totalMs())) {
+                longest = pause;
+                longestJvm = jvm.getKey();
+            }
+        }
+        double maxStopped = stopped.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
+        Double idle = cpu == null ? null : cpu.idle();
+        Double steal = cpu == null ? null : cpu.steal();
+        String stall;
+        String why;
+        if (maxStopped >= LONG_PAUSE_MS && longest != null) {
+            stall = "jvm-pause";
+            why = String.format(Locale.ROOT, "%s stood still %.0f ms in safepoints (longest %.0f ms, %s)", longestJvm,
+                stopped.get(longestJvm), longest.totalMs(), longest.operation());
+        } else if (steal != null && steal > STEAL_CORES) {
+            stall = "steal";
+            why = String.format(Locale.ROOT, "the hypervisor stole %.2f cores", steal);
+        } else if (idle != null && idle < STARVED_IDLE_SHARE * cpu.cores()) {
+            stall = "cpu-starved";
+            why = String.format(Locale.ROOT, "the machine was out of CPU (idle %.2f of %d cores)", idle, cpu.cores());
+        } else {
+            stall = "none-seen";
+            why = "no JVM pause over " + (int) LONG_PAUSE_MS + " ms"
+                + (idle == null ? "" : String.format(Locale.ROOT, ", CPU to spare (idle %.2f of %d cores)", idle, cpu.cores()))
+                + ": see logs/node-stats-*.json and the node's log";
+        }
+        return new Cause(kind, stall, label(kind) + "; " + why, stopped, idle, steal);
+    }
+
+    /** The failure most requests of the window saw, from Gatling's messages. */
+    static String kind(List<ErrorWindows.Message> messages) {
+        Map<String, Long> kinds = new LinkedHashMap<>();
+        for (ErrorWindows.Message message : messages) {
+            kinds.merge(kindOf(message.message()), message.count(), Long::sum);
+        }
+        return kinds.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse("other");
+    }
+
+    private static String kindOf(String message) {
+        String m = message.toLowerCase(Locale.ROOT);
+        if (m.contains("found 503")) {
+            return "shed-or-unavailable";
+        }
+        if (m.matches(".*found 5\\d\\d.*")) {
+            return "backend-error";
+        }
+        if (m.contains("timeout") || m.contains("timed out")) {
+            return "timeout";
+        }
+        if (m.contains("connect") || m.contains("closed") || m.contains("reset")) {
+            return "connection";
+        }
+        return "other";
+    }
+
+    private static String label(String kind) {
+        return switch (kind) {
+            case "shed-or-unavailable" -> "503: the facade shed load (run.json facadeRefused says which bound) or OpenSearch was unavailable";
+            case "backend-error" -> "5xx from the facade: OpenSearch failed";
+            case "timeout" -> "requests timed out";
+            case "connection" -> "connections refused or closed";
+            default -> "other failures";
+        };
+    }
+}

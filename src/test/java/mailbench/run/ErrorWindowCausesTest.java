@@ -1,0 +1,84 @@
+package mailbench.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+class ErrorWindowCausesTest {
+
+    private static final String FOUND_503 = "status.find.in(200,201,202,203,204,205,206,207,208,209,304), but actually found 503";
+    private static final long T = Instant.parse("2026-11-23T16:19:03.000Z").toEpochMilli();
+
+    /** A safepoint line as JDK 17 writes it with -Xlog:safepoint and utctime,uptime,level,tags. */
+    private static String safepoint(String utc, String operation, long totalNs) {
+        return "[" + utc + "][300.123s][info][safepoint   ] Safepoint \"" + operation + "\", Time since last: 1351377184 ns,"
+            + " Reaching safepoint: 4448 ns, Cleanup: 143660 ns, At safepoint: 10921212 ns, Total: " + totalNs + " ns";
+    }
+
+    @Test
+    void pausesShouldBeReadFromASafepointLogAndSummedOverAnInterval() {
+        JvmPauses pauses = JvmPauses.parse(List.of(
+            "[2026-11-23T16:19:02.000+0000][299.0s][info][gc] GC(7) Pause Young (Normal) (G1 Evacuation Pause) 300M->100M(1024M) 12.345ms",
+            safepoint("2026-11-23T16:19:02.500+0000", "G1CollectForAllocation", 12_000_000),
+            safepoint("2026-11-23T16:19:03.100+0000", "G1CollectFull", 480_000_000),
+            safepoint("2026-11-23T16:25:00.000+0000", "Cleanup", 1_000_000)));
+
+        assertThat(pauses.pauses()).hasSize(3);
+        assertThat(pauses.stoppedMs(T - 1_000, T + 1_000)).isEqualTo(492.0);
+        assertThat(pauses.longest(T - 1_000, T + 1_000).operation()).isEqualTo("G1CollectFull");
+        assertThat(JvmPauses.read(null).pauses()).as("a run on a target has no log").isEmpty();
+    }
+
+    @Test
+    void aWindowBesideALongNodePauseShouldBeNamedByIt() {
+        JvmPauses node = JvmPauses.parse(List.of(safepoint("2026-11-23T16:19:03.100+0000", "G1CollectFull", 480_000_000)));
+        ErrorWindowCauses.Cause cause = ErrorWindowCauses.cause(List.of(new ErrorWindows.Message(FOUND_503, 222)), null,
+            Map.of("opensearch", node, "facade", JvmPauses.parse(List.of())), T - 2_000, T + 2_000);
+
+        assertThat(cause.kind()).isEqualTo("shed-or-unavailable");
+        assertThat(cause.stall()).isEqualTo("jvm-pause");
+        assertThat(cause.text()).contains("opensearch stood still 480 ms", "G1CollectFull", "facadeRefused");
+        assertThat(cause.jvmStoppedMs()).containsEntry("opensearch", 480.0).containsEntry("facade", 0.0);
+    }
+
+    @Test
+    void aWindowWithoutPauseOnAStarvedMachineShouldSaySo() {
+        HostCpu.Section starved = new HostCpu.Section(4, 2, Map.of(), 1.98, 0.0, 0.02, 0.5);
+        ErrorWindowCauses.Cause cause = ErrorWindowCauses.cause(
+            List.of(new ErrorWindows.Message("Request timeout to 127.0.0.1/127.0.0.1:8080 after 10000 ms", 40)), starved, Map.of(),
+            T - 2_000, T + 2_000);
+
+        assertThat(cause.kind()).isEqualTo("timeout");
+        assertThat(cause.stall()).isEqualTo("cpu-starved");
+        assertThat(cause.text()).contains("idle 0.02 of 2 cores");
+    }
+
+    @Test
+    void aWindowWithNothingSeenShouldPointAtTheNodeSnapshots() {
+        HostCpu.Section quiet = new HostCpu.Section(4, 2, Map.of(), 1.48, 0.0, 0.52, 0.1);
+        ErrorWindowCauses.Cause cause = ErrorWindowCauses.cause(List.of(new ErrorWindows.Message("found 502", 3)), quiet, Map.of(),
+            T - 2_000, T + 2_000);
+
+        assertThat(cause.kind()).isEqualTo("backend-error");
+        assertThat(cause.stall()).isEqualTo("none-seen");
+        assertThat(cause.text()).contains("node-stats");
+    }
+
+    @Test
+    void annotateShouldKeepEveryWindowAndGiveEachACause() {
+        ErrorWindows.Window window = new ErrorWindows.Window(T, T + 200, 270.0, 270.2, ErrorWindows.MEASURED, 400, 222,
+            List.of(new ErrorWindows.Message(FOUND_503, 222)));
+
+        List<ErrorWindows.Window> annotated = ErrorWindowCauses.annotate(List.of(window), null, Map.of());
+
+        assertThat(annotated).singleElement().satisfies(w -> {
+            assertThat(w.ko()).isEqualTo(222);
+            assertThat(w.cause().stall()).isEqualTo("none-seen");
+        });
+        assertThat(ErrorWindowCauses.annotate(null, null, Map.of())).as("a merged run has no windows").isNull();
+    }
+}
