@@ -150,7 +150,7 @@ public final class BenchRun {
             stack = LocalStack.start(options, this::say);
             facadeUrl = stack.facadeUrl();
             opensearchUrls = List.of(stack.opensearchUrl());
-            record.event("local stack ready (facade pid " + stack.facadePid() + ", node pid " + stack.nodePid() + ")");
+            event("local stack ready (facade pid " + stack.facadePid() + ", node pid " + stack.nodePid() + ")");
         } else {
             facadeUrl = config.target();
             opensearchUrls = config.directTargets();
@@ -205,7 +205,7 @@ public final class BenchRun {
         pids.put("gatling", ProcessHandle.current().pid());
         hostCpu = HostCpu.start(pids);
         refusalsAtStart = FacadeStats.refusalsOrNull(facadeUrl);
-        record.event("load starting");
+        event("load starting");
         writeQuietly();
     }
 
@@ -269,7 +269,7 @@ public final class BenchRun {
             if (finished) {
                 return;
             }
-            record.event("load finished");
+            event("load finished");
             boolean complete = summarize();
             record.status = complete ? "completed" : "incomplete";
             stopStack();
