@@ -75,7 +75,13 @@ final class GatlingRunner {
         } catch (IOException e) {
             throw new ToolError("cannot create " + staging + ": " + e.getMessage());
         }
-        int exit = waitFor(command, log, inProgress);
+        int exit;
+        try {
+            exit = waitFor(command, log, inProgress);
+        } catch (ToolError e) {
+            deleteIfEmpty(staging);
+            throw e;
+        }
         if (!RUN_EXIT_CODES.contains(exit)) {
             throw new ToolError("mvn gatling:test failed (exit " + exit + "); see " + log);
         }
