@@ -94,11 +94,13 @@ public final class NightlyJob {
         List<RunResult> current = new ArrayList<>();
         try {
             for (int i = 1; i <= settings.runs(); i++) {
-                say("run " + i + "/" + settings.runs() + ": mvn gatling:test (log: " + night.resolve("logs").resolve("run-" + i + ".log") + ")");
-                Path folder = runner.run(runsDir, night.resolve("logs").resolve("run-" + i + ".log"));
+                String name = "run " + i + "/" + settings.runs();
+                Path log = night.resolve("logs").resolve("run-" + i + ".log");
+                say(name + ": mvn gatling:test (log: " + log + ")");
+                Path folder = runner.run(runsDir, log, where -> say(name + " in progress: " + where));
                 RunResult result = RunResult.load(folder);
                 current.add(result);
-                say("run " + i + "/" + settings.runs() + ": " + describe(result));
+                say(name + ": " + describe(result));
             }
         } finally {
             removeQuietly(stopper);

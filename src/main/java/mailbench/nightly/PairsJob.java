@@ -98,7 +98,7 @@ public final class PairsJob {
         Path log = folder.resolve("logs").resolve("pair-" + pair + "-" + side.label() + ".log");
         say(name + ": mvn gatling:test " + side.properties() + " in " + side.projectDir().toAbsolutePath().normalize()
             + " (log: " + log + ")");
-        RunResult result = RunResult.load(runner.run(folder.resolve(side.label()), log));
+        RunResult result = RunResult.load(runner.run(folder.resolve(side.label()), log, where -> say(name + " in progress: " + where)));
         into.add(result);
         say(name + ": " + NightlyJob.describe(result));
     }

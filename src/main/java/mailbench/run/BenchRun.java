@@ -151,7 +151,7 @@ public final class BenchRun {
             stack = LocalStack.start(options, this::say);
             facadeUrl = stack.facadeUrl();
             opensearchUrls = List.of(stack.opensearchUrl());
-            record.event("local stack ready (facade pid " + stack.facadePid() + ", node pid " + stack.nodePid() + ")");
+            event("local stack ready (facade pid " + stack.facadePid() + ", node pid " + stack.nodePid() + ")");
         } else {
             facadeUrl = config.target();
             opensearchUrls = config.directTargets();
@@ -207,7 +207,7 @@ public final class BenchRun {
         hostCpu = HostCpu.start(pids);
         refusalsAtStart = FacadeStats.refusalsOrNull(facadeUrl);
         nodeSnapshot("before");
-        record.event("load starting");
+        event("load starting");
         writeQuietly();
     }
 
@@ -271,7 +271,7 @@ public final class BenchRun {
             if (finished) {
                 return;
             }
-            record.event("load finished");
+            event("load finished");
             nodeSnapshot("after");
             boolean complete = summarize();
             record.status = complete ? "completed" : "incomplete";
