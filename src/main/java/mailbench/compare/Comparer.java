@@ -66,7 +66,7 @@ public final class Comparer {
         Double mde = MinimumDetectableEffect.of(metric, base, current, baseMedian, thresholds.alpha());
         String unit = metric.absolute() ? " points" : "%";
         String spread = mde == null ? "one run on a side: no spread, so no minimum detectable effect"
-            : "the spread could detect " + round(mde) + unit;
+            : "the spread could detect " + oneDecimal(mde) + unit;
         boolean worse = worseBy > 0;
         double size = Math.abs(worseBy);
         Double p = null;
@@ -74,7 +74,7 @@ public final class Comparer {
         String note;
         if (!(size > allowed)) {
             outcome = MetricVerdict.Outcome.NO_CHANGE;
-            note = mde == null ? "within the threshold; " + spread : "none larger than " + round(mde) + unit + " (the spread's minimum detectable effect)";
+            note = mde == null ? "within the threshold; " + spread : "none larger than " + oneDecimal(mde) + unit + " (the spread's minimum detectable effect)";
         } else if (base.size() >= Thresholds.MIN_RUNS_FOR_TEST && current.size() >= Thresholds.MIN_RUNS_FOR_TEST) {
             AlternativeHypothesis direction = metric.higherIsWorse() == worse ? AlternativeHypothesis.GREATER_THAN : AlternativeHypothesis.LESS_THAN;
             p = MannWhitneyUTest.withDefaults().with(direction).test(array(current), array(base)).getPValue();
@@ -85,7 +85,7 @@ public final class Comparer {
                 note = test + "; " + spread;
             } else {
                 outcome = MetricVerdict.Outcome.INCONCLUSIVE;
-                note = (worse ? "worse" : "better") + " by " + round(size) + unit + " but " + spread + " (" + test + "): run more pairs";
+                note = (worse ? "worse" : "better") + " by " + oneDecimal(size) + unit + " but " + spread + " (" + test + "): run more pairs";
             }
         } else if (separated(metric, base, current, allowed, worse)) {
             outcome = worse ? MetricVerdict.Outcome.REGRESSION : MetricVerdict.Outcome.IMPROVEMENT;
@@ -93,7 +93,7 @@ public final class Comparer {
                 + (worse ? "worse" : "better") + " than every base run by more than the threshold; " + spread;
         } else {
             outcome = MetricVerdict.Outcome.INCONCLUSIVE;
-            note = (worse ? "worse" : "better") + " by " + round(size) + unit + " but fewer than " + Thresholds.MIN_RUNS_FOR_TEST
+            note = (worse ? "worse" : "better") + " by " + oneDecimal(size) + unit + " but fewer than " + Thresholds.MIN_RUNS_FOR_TEST
                 + " runs a side and the runs overlap within the threshold; " + spread + ": run more pairs";
         }
         return new MetricVerdict(metric.key(), metric.label(), base, current, round(baseMedian), round(median(current)),
@@ -211,6 +211,11 @@ public final class Comparer {
 
     private static double[] array(List<Double> values) {
         return values.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    /** For the notes people read; the fields keep four decimals. */
+    static double oneDecimal(double value) {
+        return Math.round(value * 10.0) / 10.0;
     }
 
     static double round(double value) {

@@ -36,7 +36,7 @@ final class ErrorWindowGuard {
         if (disturbed.isEmpty()) {
             return verdict;
         }
-        return verdict.with(MetricVerdict.Outcome.INCONCLUSIVE, (regression ? "worse" : "better") + " by " + Math.abs(verdict.worseBy())
+        return verdict.with(MetricVerdict.Outcome.INCONCLUSIVE, (regression ? "worse" : "better") + " by " + Comparer.oneDecimal(Math.abs(verdict.worseBy()))
             + verdict.unit() + ", but only the " + (regression ? "current" : "base") + " side had errors in its measured phase: "
             + String.join("; ", disturbed) + ". A difference that may come from one disturbed window is not a verdict: run more pairs");
     }

@@ -66,7 +66,7 @@ class ComparerTest {
         }
         Comparison backwards = Comparer.compare(second, first, Thresholds.DEFAULTS);
         assertThat(backwards.inconclusive()).containsExactly(Metric.CPU_MS_PER_REQUEST.key());
-        assertThat(metric(backwards, Metric.CPU_MS_PER_REQUEST).note()).contains("worse by 25.0", "could detect", "run more pairs");
+        assertThat(metric(backwards, Metric.CPU_MS_PER_REQUEST).note()).contains("worse by 25.1%", "could detect", "run more pairs");
     }
 
     @Test
@@ -75,7 +75,7 @@ class ComparerTest {
             Metric.CPU_MS_PER_REQUEST);
 
         assertThat(cpu.outcome()).isEqualTo(MetricVerdict.Outcome.NO_CHANGE);
-        assertThat(cpu.note()).startsWith("none larger than " + cpu.mde() + "%");
+        assertThat(cpu.note()).startsWith("none larger than " + Comparer.oneDecimal(cpu.mde()) + "%");
     }
 
     @Test
