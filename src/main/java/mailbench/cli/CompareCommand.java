@@ -48,10 +48,18 @@ final class CompareCommand implements Callable<Integer> {
             Path dir = out != null ? out : current.resolve("comparison");
             ComparisonReport.write(comparison, baseRuns, currentRuns, dir);
             for (MetricVerdict metric : comparison.metrics()) {
-                System.out.printf("%-40s base %-10s current %-10s worse by %-8s %s%n", metric.label(), metric.baseMedian(),
-                    metric.currentMedian(), metric.worseBy(), metric.outcome());
+                System.out.printf("%-40s base %-10s current %-10s worse by %-8s detectable %-8s %s%n", metric.label(), metric.baseMedian(),
+                    metric.currentMedian(), metric.worseBy(), metric.mde() == null ? "-" : metric.mde(), metric.outcome());
+                if (metric.outcome() != MetricVerdict.Outcome.NO_CHANGE) {
+                    System.out.println("    " + metric.note());
+                }
             }
-            System.out.println("verdict: " + comparison.verdict() + " (" + baseRuns.size() + " base, " + currentRuns.size() + " current runs)");
+            if (!comparison.differences().isEmpty()) {
+                System.out.println("what else differs (base vs current):");
+                comparison.differences().forEach(d -> System.out.println("    " + d.what() + ": " + d.base() + " vs " + d.current()));
+            }
+            System.out.println("verdict: " + comparison.verdict() + " (" + baseRuns.size() + " base, " + currentRuns.size() + " current runs)"
+                + (comparison.inconclusive().isEmpty() ? "" : "; inconclusive, run more pairs: " + String.join(", ", comparison.inconclusive())));
             System.out.println("report: " + dir.resolve(ComparisonReport.HTML).toAbsolutePath());
             return comparison.regression() ? REGRESSION : 0;
         } catch (ToolError | IllegalArgumentException e) {

@@ -20,11 +20,17 @@ import mailbench.profiler.ThreadGroup;
 import mailbench.profiler.TopFrames;
 
 /**
- * Base runs against current runs. The rule, for each {@link Metric}: the current median is worse
- * than the base median by more than the threshold AND, with at least 3 runs a side, a one-sided
- * Mann-Whitney U test says current is worse with p at most alpha. With fewer runs the threshold
- * alone decides and the verdict says the spread could not be tested. Any regression makes the
- * whole comparison a regression.
+ * Base runs against current runs. For each {@link Metric}, a REGRESSION needs all three: the
+ * current median worse than the base median by more than the threshold, by more than the minimum
+ * detectable effect of the runs' spread ({@link MinimumDetectableEffect}), and a one-sided
+ * Mann-Whitney U p at most alpha (3+ runs a side). With 3 runs a side the smallest exact p is
+ * 1/20 = alpha, so any clean rank separation passes the test: the spread guard is what keeps noise
+ * out. Past the threshold without the rest is INCONCLUSIVE (run more pairs), which never fails the
+ * comparison. With fewer than 3 runs a side there is no test: past the threshold is INCONCLUSIVE
+ * unless every current run is worse than every base run by more than the threshold, which keeps a
+ * single pair useful for a quick look at a large change. Improvements mirror this. A latency, KO
+ * or throughput verdict that only one side's short error windows could explain is INCONCLUSIVE
+ * ({@link ErrorWindowGuard}). Any regression makes the whole comparison a regression.
  */
 public final class Comparer {
 
@@ -36,48 +42,84 @@ public final class Comparer {
     public static Comparison compare(List<RunResult> base, List<RunResult> current, Thresholds thresholds) {
         List<MetricVerdict> verdicts = new ArrayList<>();
         for (Metric metric : Metric.values()) {
-            verdicts.add(verdict(metric, values(metric, base), values(metric, current), thresholds));
+            MetricVerdict verdict = verdict(metric, values(metric, base), values(metric, current), thresholds);
+            verdicts.add(ErrorWindowGuard.apply(metric, verdict, base, current));
         }
         boolean regression = verdicts.stream().anyMatch(v -> v.outcome() == MetricVerdict.Outcome.REGRESSION);
+        List<String> inconclusive = verdicts.stream().filter(v -> v.outcome() == MetricVerdict.Outcome.INCONCLUSIVE)
+            .map(MetricVerdict::metric).toList();
         return new Comparison(regression ? Comparison.REGRESSION : Comparison.NO_REGRESSION, thresholds,
             base.stream().map(RunResult::name).toList(), current.stream().map(RunResult::name).toList(),
             base.get(0).variant(), current.get(0).variant(), verdicts, requests(base, current), groups(base), groups(current),
-            frameChanges(base, current, ThreadGroup.CLIENT_EVENT_LOOP), frameChanges(base, current, null));
+            frameChanges(base, current, ThreadGroup.CLIENT_EVENT_LOOP), frameChanges(base, current, null), inconclusive,
+            Differences.between(base, current));
     }
 
     static MetricVerdict verdict(Metric metric, List<Double> base, List<Double> current, Thresholds thresholds) {
         double allowed = metric.allowed(thresholds);
         if (base.isEmpty() || current.isEmpty()) {
-            return new MetricVerdict(metric.key(), metric.label(), base, current, null, null, null, allowed, null,
+            return new MetricVerdict(metric.key(), metric.label(), base, current, null, null, null, allowed, null, null,
                 MetricVerdict.Outcome.NOT_COMPARED, "not in every run (" + base.size() + " base, " + current.size() + " current values)");
         }
         double baseMedian = median(base);
-        double currentMedian = median(current);
-        double change = metric.absolute() ? currentMedian - baseMedian
-            : baseMedian == 0 ? (currentMedian == 0 ? 0 : Double.POSITIVE_INFINITY) * Math.signum(currentMedian)
-            : 100.0 * (currentMedian - baseMedian) / baseMedian;
-        double worseBy = metric.higherIsWorse() ? change : -change;
+        double worseBy = worseBy(metric, baseMedian, median(current));
+        Double mde = MinimumDetectableEffect.of(metric, base, current, baseMedian, thresholds.alpha());
+        String unit = metric.absolute() ? " points" : "%";
+        String spread = mde == null ? "one run on a side: no spread, so no minimum detectable effect"
+            : "the spread could detect " + oneDecimal(mde) + unit;
+        boolean worse = worseBy > 0;
+        double size = Math.abs(worseBy);
         Double p = null;
+        MetricVerdict.Outcome outcome;
         String note;
-        boolean significantWorse = true;
-        boolean significantBetter = true;
-        if (base.size() >= Thresholds.MIN_RUNS_FOR_TEST && current.size() >= Thresholds.MIN_RUNS_FOR_TEST) {
-            AlternativeHypothesis worse = metric.higherIsWorse() ? AlternativeHypothesis.GREATER_THAN : AlternativeHypothesis.LESS_THAN;
-            AlternativeHypothesis better = metric.higherIsWorse() ? AlternativeHypothesis.LESS_THAN : AlternativeHypothesis.GREATER_THAN;
-            double pWorse = MannWhitneyUTest.withDefaults().with(worse).test(array(current), array(base)).getPValue();
-            double pBetter = MannWhitneyUTest.withDefaults().with(better).test(array(current), array(base)).getPValue();
-            p = worseBy > 0 ? pWorse : pBetter;
-            significantWorse = pWorse <= thresholds.alpha();
-            significantBetter = pBetter <= thresholds.alpha();
-            note = "Mann-Whitney U, one-sided p = " + round(p);
+        if (!(size > allowed)) {
+            outcome = MetricVerdict.Outcome.NO_CHANGE;
+            note = mde == null ? "within the threshold; " + spread : "none larger than " + oneDecimal(mde) + unit + " (the spread's minimum detectable effect)";
+        } else if (base.size() >= Thresholds.MIN_RUNS_FOR_TEST && current.size() >= Thresholds.MIN_RUNS_FOR_TEST) {
+            AlternativeHypothesis direction = metric.higherIsWorse() == worse ? AlternativeHypothesis.GREATER_THAN : AlternativeHypothesis.LESS_THAN;
+            p = MannWhitneyUTest.withDefaults().with(direction).test(array(current), array(base)).getPValue();
+            boolean beyondNoise = mde != null && size > mde;
+            String test = "Mann-Whitney U, one-sided p = " + round(p);
+            if (beyondNoise && p <= thresholds.alpha()) {
+                outcome = worse ? MetricVerdict.Outcome.REGRESSION : MetricVerdict.Outcome.IMPROVEMENT;
+                note = test + "; " + spread;
+            } else {
+                outcome = MetricVerdict.Outcome.INCONCLUSIVE;
+                note = (worse ? "worse" : "better") + " by " + oneDecimal(size) + unit + " but " + spread + " (" + test + "): run more pairs";
+            }
+        } else if (separated(metric, base, current, allowed, worse)) {
+            outcome = worse ? MetricVerdict.Outcome.REGRESSION : MetricVerdict.Outcome.IMPROVEMENT;
+            note = "fewer than " + Thresholds.MIN_RUNS_FOR_TEST + " runs a side, no rank test: every current run is "
+                + (worse ? "worse" : "better") + " than every base run by more than the threshold; " + spread;
         } else {
-            note = "fewer than " + Thresholds.MIN_RUNS_FOR_TEST + " runs a side: the threshold alone decides, the spread is not tested";
+            outcome = MetricVerdict.Outcome.INCONCLUSIVE;
+            note = (worse ? "worse" : "better") + " by " + oneDecimal(size) + unit + " but fewer than " + Thresholds.MIN_RUNS_FOR_TEST
+                + " runs a side and the runs overlap within the threshold; " + spread + ": run more pairs";
         }
-        MetricVerdict.Outcome outcome = worseBy > allowed && significantWorse ? MetricVerdict.Outcome.REGRESSION
-            : -worseBy > allowed && significantBetter ? MetricVerdict.Outcome.IMPROVEMENT
-            : MetricVerdict.Outcome.NO_CHANGE;
-        return new MetricVerdict(metric.key(), metric.label(), base, current, round(baseMedian), round(currentMedian),
-            Double.isFinite(worseBy) ? round(worseBy) : worseBy, allowed, p == null ? null : round(p), outcome, note);
+        return new MetricVerdict(metric.key(), metric.label(), base, current, round(baseMedian), round(median(current)),
+            Double.isFinite(worseBy) ? round(worseBy) : worseBy, allowed, mde == null ? null : round(mde), p == null ? null : round(p),
+            outcome, note);
+    }
+
+    /** The change from base to current in the worse direction: points for absolute metrics, else percent of the base. */
+    private static double worseBy(Metric metric, double from, double to) {
+        double change = metric.absolute() ? to - from
+            : from == 0 ? (to == 0 ? 0 : Double.POSITIVE_INFINITY) * Math.signum(to)
+            : 100.0 * (to - from) / from;
+        return metric.higherIsWorse() ? change : -change;
+    }
+
+    /** Whether every current run is worse (better) than every base run by more than the allowed change. */
+    private static boolean separated(Metric metric, List<Double> base, List<Double> current, double allowed, boolean worse) {
+        for (double from : base) {
+            for (double to : current) {
+                double by = worseBy(metric, from, to);
+                if (!((worse ? by : -by) > allowed)) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     private static List<Double> values(Metric metric, List<RunResult> runs) {
@@ -169,6 +211,11 @@ public final class Comparer {
 
     private static double[] array(List<Double> values) {
         return values.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    /** For the notes people read; the fields keep four decimals. */
+    static double oneDecimal(double value) {
+        return Math.round(value * 10.0) / 10.0;
     }
 
     static double round(double value) {

@@ -3,7 +3,11 @@ package mailbench.compare;
 import java.util.List;
 import java.util.Map;
 
-/** comparison.json: the verdict, what was compared and every number behind it. */
+/**
+ * comparison.json: the verdict, what was compared and every number behind it; {@code inconclusive}
+ * names the metrics past their threshold but not beyond the noise (they do not make a regression),
+ * {@code differences} what else differs between the sides.
+ */
 public record Comparison(
     String verdict,
     Thresholds thresholds,
@@ -16,13 +20,19 @@ public record Comparison(
     Map<String, Double> baseThreadGroups,
     Map<String, Double> currentThreadGroups,
     FrameChanges eventLoopFrames,
-    FrameChanges wholeJvmFrames) {
+    FrameChanges wholeJvmFrames,
+    List<String> inconclusive,
+    List<Difference> differences) {
 
     public static final String REGRESSION = "regression";
     public static final String NO_REGRESSION = "no regression";
 
     /** A method's share of samples (anywhere on the stack) before and after, and the change in points. */
     public record FrameChange(String frame, double basePercent, double currentPercent, double changePoints) {
+    }
+
+    /** A version, knob or machine fact with other values on one side than on the other. */
+    public record Difference(String what, String base, String current) {
     }
 
     /** The methods that grew and shrank most. */

@@ -14,14 +14,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import mailbench.json.Json;
 import mailbench.profiler.CollapsedStacks;
 import mailbench.profiler.ProfileConverter;
+import mailbench.run.ErrorWindows;
 
 /**
  * One run folder as a comparison reads it: run.json, summary.json and, when there is a profile,
  * its collapsed stacks. A folder that is not a run folder is a {@link ToolError} naming what is missing.
+ * {@code measuredErrorWindows} are summary.json's error windows that reach into the measured phase,
+ * {@code measuredMillis} the measured phase's length (null when summary.json does not say).
  */
 public record RunResult(String name, String variant, String status, Long speedProbeMs, Stats measured,
                         Map<String, Stats> requests, Double cpuMsPerRequest, Map<String, Double> threadGroups,
-                        CollapsedStacks stacks) {
+                        CollapsedStacks stacks, Map<String, String> versions, Map<String, String> knobs,
+                        Map<String, String> machine, List<ErrorWindows.Window> measuredErrorWindows, Long measuredMillis) {
 
     /** The numbers of a set of requests, as summary.json has them. */
     public record Stats(long requests, long ko, double rps, double p50Ms, double p95Ms, double p99Ms) {
@@ -78,10 +82,38 @@ public record RunResult(String name, String variant, String status, Long speedPr
                 throw new ToolError("cannot read " + collapsed + ": " + e.getMessage());
             }
         }
+        JsonNode window = summary.path("window");
+        Long measuredMillis = window.path("startMillis").isNumber() && window.path("endMillis").isNumber()
+            ? window.path("endMillis").asLong() - window.path("startMillis").asLong() : null;
         return new RunResult(folder.getFileName().toString(), run.path("variant").asText("?"), run.path("status").asText("?"),
             run.at("/machine/speedProbeMs").isNumber() ? run.at("/machine/speedProbeMs").asLong() : null,
             Stats.of(summary.get("measured")), requests,
-            profile.path("cpuMsPerRequest").isNumber() ? profile.path("cpuMsPerRequest").asDouble() : null, groups, stacks);
+            profile.path("cpuMsPerRequest").isNumber() ? profile.path("cpuMsPerRequest").asDouble() : null, groups, stacks,
+            texts(run.path("versions")), texts(run.path("knobs")), texts(run.path("machine")), measuredWindows(summary.path("errors")),
+            measuredMillis);
+    }
+
+    /** A JSON object's fields as text, in file order; empty when absent (runs written before the field existed). */
+    private static Map<String, String> texts(JsonNode object) {
+        Map<String, String> texts = new LinkedHashMap<>();
+        object.fields().forEachRemaining(e -> texts.put(e.getKey(), e.getValue().isValueNode() ? e.getValue().asText() : e.getValue().toString()));
+        return texts;
+    }
+
+    private static List<ErrorWindows.Window> measuredWindows(JsonNode errors) {
+        List<ErrorWindows.Window> windows = new ArrayList<>();
+        for (JsonNode w : errors) {
+            String phase = w.path("phase").asText(ErrorWindows.MEASURED);
+            if (ErrorWindows.WARM_UP.equals(phase)) {
+                continue;
+            }
+            List<ErrorWindows.Message> messages = new ArrayList<>();
+            w.path("messages").forEach(m -> messages.add(new ErrorWindows.Message(m.path("message").asText(), m.path("count").asLong())));
+            windows.add(new ErrorWindows.Window(w.path("startMillis").asLong(), w.path("endMillis").asLong(),
+                w.path("startSecondsIntoRun").asDouble(), w.path("endSecondsIntoRun").asDouble(), phase,
+                w.path("requests").asLong(), w.path("ko").asLong(), messages));
+        }
+        return windows;
     }
 
     private static JsonNode read(Path file) {

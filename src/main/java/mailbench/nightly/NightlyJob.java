@@ -146,11 +146,13 @@ public final class NightlyJob {
                 m.put("baseMedian", metric.baseMedian());
                 m.put("currentMedian", metric.currentMedian());
                 m.put("worseBy", metric.worseBy());
+                m.put("mde", metric.mde());
                 m.put("pValue", metric.pValue());
                 m.put("outcome", metric.outcome().name());
                 metrics.add(m);
             }
             entry.put("metrics", metrics);
+            entry.put("inconclusive", comparison.inconclusive());
         }
         return entry;
     }

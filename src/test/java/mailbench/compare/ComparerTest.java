@@ -9,14 +9,21 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import mailbench.profiler.CollapsedStacks;
+import mailbench.run.ErrorWindows;
 
 class ComparerTest {
 
     /** A run with the given CPU per request and p99; 1,000 req/s, no KO, unless changed. */
     private static RunResult run(String name, Double cpuMs, double p99, double rps, long ko, List<String> stacks) {
+        return run(name, cpuMs, p99, rps, ko, stacks, Map.of("mailbench.variant", "v"), List.of());
+    }
+
+    private static RunResult run(String name, Double cpuMs, double p99, double rps, long ko, List<String> stacks, Map<String, String> knobs,
+                                 List<ErrorWindows.Window> errorWindows) {
         RunResult.Stats measured = new RunResult.Stats(60_000, ko, rps, 2, 10, p99);
         return new RunResult(name, "v", "completed", 500L, measured, Map.of("Search by text", measured), cpuMs,
-            Map.of("clientEventLoop", 25.0, "other", 75.0), stacks == null ? null : CollapsedStacks.parse(stacks));
+            Map.of("clientEventLoop", 25.0, "other", 75.0), stacks == null ? null : CollapsedStacks.parse(stacks),
+            Map.of("opensearchJava", "3.0.0"), knobs, Map.of("cores", "2"), errorWindows, 60_000L);
     }
 
     private static List<RunResult> runs(double... cpuMs) {
@@ -39,7 +46,36 @@ class ComparerTest {
         assertThat(cpu.outcome()).isEqualTo(MetricVerdict.Outcome.REGRESSION);
         assertThat(cpu.worseBy()).isEqualTo(25.0);
         assertThat(cpu.pValue()).isLessThan(0.05);
+        assertThat(cpu.mde()).isNotNull().isLessThan(cpu.worseBy());
         assertThat(comparison.regression()).isTrue();
+        assertThat(comparison.inconclusive()).isEmpty();
+    }
+
+    @Test
+    void aMeasuredAASeriesShouldNotBeARegressionInEitherDirection() {
+        // identical code on both sides, 3 runs each: a clean rank separation (p = 1/20 = alpha) of +-20-25%
+        List<RunResult> first = runs(0.404, 0.324, 0.359);
+        List<RunResult> second = runs(0.319, 0.287, 0.286);
+
+        for (Comparison comparison : List.of(Comparer.compare(first, second, Thresholds.DEFAULTS),
+            Comparer.compare(second, first, Thresholds.DEFAULTS))) {
+            MetricVerdict cpu = metric(comparison, Metric.CPU_MS_PER_REQUEST);
+            assertThat(cpu.outcome()).isIn(MetricVerdict.Outcome.INCONCLUSIVE, MetricVerdict.Outcome.NO_CHANGE);
+            assertThat(cpu.mde()).isGreaterThan(Math.abs(cpu.worseBy()));
+            assertThat(comparison.regression()).isFalse();
+        }
+        Comparison backwards = Comparer.compare(second, first, Thresholds.DEFAULTS);
+        assertThat(backwards.inconclusive()).containsExactly(Metric.CPU_MS_PER_REQUEST.key());
+        assertThat(metric(backwards, Metric.CPU_MS_PER_REQUEST).note()).contains("worse by 25.1%", "could detect", "run more pairs");
+    }
+
+    @Test
+    void noChangeShouldSayHowLargeAChangeTheSpreadCouldHaveMissed() {
+        MetricVerdict cpu = metric(Comparer.compare(runs(0.40, 0.42, 0.38), runs(0.41, 0.40, 0.39), Thresholds.DEFAULTS),
+            Metric.CPU_MS_PER_REQUEST);
+
+        assertThat(cpu.outcome()).isEqualTo(MetricVerdict.Outcome.NO_CHANGE);
+        assertThat(cpu.note()).startsWith("none larger than " + Comparer.oneDecimal(cpu.mde()) + "%");
     }
 
     @Test
@@ -52,24 +88,71 @@ class ComparerTest {
     }
 
     @Test
-    void aLargeChangeThatTheRankTestCannotConfirmShouldNotBeARegression() {
+    void aLargeChangeThatTheRankTestCannotConfirmShouldBeInconclusiveNotNoChangeSinceItIsPastTheThreshold() {
         Comparison comparison = Comparer.compare(runs(0.40, 0.80, 0.40), runs(0.80, 0.40, 0.80), Thresholds.DEFAULTS);
 
         MetricVerdict cpu = metric(comparison, Metric.CPU_MS_PER_REQUEST);
         assertThat(cpu.worseBy()).isEqualTo(100.0);
-        assertThat(cpu.outcome()).isEqualTo(MetricVerdict.Outcome.NO_CHANGE);
+        assertThat(cpu.outcome()).isEqualTo(MetricVerdict.Outcome.INCONCLUSIVE);
+        assertThat(comparison.regression()).isFalse();
     }
 
     @Test
-    void onePairShouldBeDecidedByTheThresholdAloneAndSaySo() {
+    void onePairShouldBeDecidedByTheThresholdWithoutRankTestOrSpreadAndSaySoInTheNewWords() {
         Comparison worse = Comparer.compare(runs(0.40), runs(0.45), Thresholds.DEFAULTS);
         Comparison within = Comparer.compare(runs(0.40), runs(0.43), Thresholds.DEFAULTS);
 
         assertThat(metric(worse, Metric.CPU_MS_PER_REQUEST).outcome()).isEqualTo(MetricVerdict.Outcome.REGRESSION);
-        assertThat(metric(worse, Metric.CPU_MS_PER_REQUEST).note()).contains("threshold alone");
+        assertThat(metric(worse, Metric.CPU_MS_PER_REQUEST).note()).contains("no rank test", "every current run is worse than every base run",
+            "no spread");
+        assertThat(metric(worse, Metric.CPU_MS_PER_REQUEST).mde()).isNull();
         assertThat(metric(within, Metric.CPU_MS_PER_REQUEST).outcome()).isEqualTo(MetricVerdict.Outcome.NO_CHANGE);
         assertThat(metric(Comparer.compare(runs(0.40), runs(0.30), Thresholds.DEFAULTS), Metric.CPU_MS_PER_REQUEST).outcome())
             .isEqualTo(MetricVerdict.Outcome.IMPROVEMENT);
+    }
+
+    @Test
+    void twoRunsASideThatOverlapShouldBeInconclusiveAndSeparatedOnesARegression() {
+        assertThat(metric(Comparer.compare(runs(0.40, 0.50), runs(0.56, 0.48), Thresholds.DEFAULTS), Metric.CPU_MS_PER_REQUEST).outcome())
+            .isEqualTo(MetricVerdict.Outcome.INCONCLUSIVE);
+        assertThat(metric(Comparer.compare(runs(0.40, 0.42), runs(1.20, 1.25), Thresholds.DEFAULTS), Metric.CPU_MS_PER_REQUEST).outcome())
+            .isEqualTo(MetricVerdict.Outcome.REGRESSION);
+    }
+
+    @Test
+    void aP99RegressionFromOneCurrentRunsErrorWindowShouldBeInconclusiveNamingIt() {
+        ErrorWindows.Window stall = new ErrorWindows.Window(1_000_000, 1_000_200, 270, 270.2, ErrorWindows.MEASURED, 400, 222,
+            List.of(new ErrorWindows.Message("status.find.in([200, 209], 304), found 503", 222)));
+        ErrorWindows.Window warmUp = new ErrorWindows.Window(0, 100, 10, 10.1, ErrorWindows.WARM_UP, 50, 5, List.of());
+
+        Comparison comparison = Comparer.compare(List.of(run("b", 0.4, 20, 1000, 0, null)),
+            List.of(run("c", 0.4, 69, 1000, 0, null, Map.of(), List.of(stall))), Thresholds.DEFAULTS);
+        Comparison warmUpOnly = Comparer.compare(List.of(run("b", 0.4, 20, 1000, 0, null)),
+            List.of(run("c", 0.4, 69, 1000, 0, null, Map.of(), List.of())), Thresholds.DEFAULTS);
+
+        MetricVerdict p99 = metric(comparison, Metric.P99_MS);
+        assertThat(p99.outcome()).isEqualTo(MetricVerdict.Outcome.INCONCLUSIVE);
+        assertThat(p99.note()).contains("run c: 222 KO in 0.2 s at 270 s into the run: 'status.find.in([200, 209], 304), found 503'");
+        assertThat(comparison.regression()).isFalse();
+        assertThat(comparison.inconclusive()).containsExactly(Metric.P99_MS.key());
+        assertThat(metric(warmUpOnly, Metric.P99_MS).outcome()).as("no measured window: the verdict stands")
+            .isEqualTo(MetricVerdict.Outcome.REGRESSION);
+        assertThat(warmUp.phase()).isEqualTo(ErrorWindows.WARM_UP);
+    }
+
+    @Test
+    void differencesShouldListADifferingKnobAndVersionButNotTheVariantOrSharedKnobs() {
+        RunResult base = run("b", 0.4, 20, 1000, 0, null, Map.of("mailbench.variant", "default", "mailbench.rate", "500",
+            "mailbench.transport", "httpclient5"), List.of());
+        RunResult current = new RunResult("c", "rest-client", "completed", 800L, base.measured(), base.requests(), 0.4, base.threadGroups(),
+            null, Map.of("opensearchJava", "2.2.0"), Map.of("mailbench.variant", "rest-client", "mailbench.rate", "500",
+            "mailbench.transport", "rest-client"), Map.of("cores", "2"), List.of(), 60_000L);
+
+        List<Comparison.Difference> differences = Comparer.compare(List.of(base), List.of(current), Thresholds.DEFAULTS).differences();
+
+        assertThat(differences).containsExactlyInAnyOrder(new Comparison.Difference("version opensearchJava", "3.0.0", "2.2.0"),
+            new Comparison.Difference("knob mailbench.transport", "httpclient5", "rest-client"),
+            new Comparison.Difference("speed probe ms (median)", "500.0", "800.0"));
     }
 
     @Test
@@ -114,5 +197,13 @@ class ComparerTest {
 
         assertThat(xml).contains("tests=\"4\" failures=\"1\"", "<testcase classname=\"mailbench.compare\" name=\"cpuMsPerRequest\">\n    <failure");
         assertThat(xml.split("<failure", -1)).hasSize(2);
+    }
+
+    @Test
+    void junitXmlShouldSkipAnInconclusiveMetricAndSayWhatTheSpreadCouldDetect() {
+        String xml = JUnitXml.of(Comparer.compare(runs(0.319, 0.287, 0.286), runs(0.404, 0.324, 0.359), Thresholds.DEFAULTS));
+
+        assertThat(xml).contains("failures=\"0\"", "skipped=\"1\"", "<skipped message=\"inconclusive\">", "run more pairs",
+            "none larger than");
     }
 }
