@@ -52,6 +52,10 @@ public final class EmbeddedNodeMain {
         settings.put("discovery.type", "single-node");
         // a full developer disk must not flip the index to read-only in the middle of a run
         settings.put("cluster.routing.allocation.disk.threshold_enabled", "false");
+        // a shard that took no write for this long is flushed once ("flush on idle"). At the default 5 min that flush
+        // fell ~265 s into the default run, inside its measured phase, in the same second as the run's error windows
+        // (node stats: flush.periodic 0 -> 1 during the load); at 10 s it happens while the search path warms up
+        settings.put("indices.memory.shard_inactive_time", "10s");
 
         @SuppressWarnings("unchecked")
         Class<? extends Plugin> netty = (Class<? extends Plugin>) Class.forName("org.opensearch.transport.Netty4Plugin");
