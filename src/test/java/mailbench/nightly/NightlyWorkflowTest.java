@@ -1,0 +1,104 @@
+package mailbench.nightly;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+
+/** The example CI definition in docs/ci/nightly.yml keeps the rules that stop a nightly job from fooling itself. */
+class NightlyWorkflowTest {
+
+    private static final Path FILE = Path.of("docs", "ci", "nightly.yml");
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> workflow() throws IOException {
+        return new Yaml(new SafeConstructor(new LoaderOptions())).load(Files.readString(FILE));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> job(String name) throws IOException {
+        return (Map<String, Object>) ((Map<String, Object>) workflow().get("jobs")).get(name);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> steps(String job) throws IOException {
+        return (List<Map<String, Object>>) job(job).get("steps");
+    }
+
+    private static String runs(String job) throws IOException {
+        StringBuilder all = new StringBuilder();
+        steps(job).forEach(step -> all.append(step.getOrDefault("run", "")).append('\n'));
+        return all.toString();
+    }
+
+    @Test
+    void baselineAndHistoryShouldLiveOutsideTheCheckoutAndNoCacheShouldHoldThem() throws IOException {
+        Map<String, Object> env = (Map<String, Object>) workflow().get("env");
+        assertThat(String.valueOf(env.get("MAILBENCH_STATE"))).startsWith("/");
+        for (String job : List.of("night", "rebaseline")) {
+            assertThat(runs(job)).contains("--baseline \"$MAILBENCH_STATE/baselines/").contains("--history \"$MAILBENCH_STATE/history\"");
+            assertThat(steps(job)).noneMatch(step -> String.valueOf(step.get("uses")).startsWith("actions/cache"));
+        }
+    }
+
+    @Test
+    void theNightShouldNeverMakeABaselineAndShouldFailWithoutOne() throws IOException {
+        String night = runs("night");
+        assertThat(night).doesNotContain("--create-baseline");
+        assertThat(night).contains("if [ ! -d \"$MAILBENCH_STATE/baselines/main\" ]").contains("job=rebaseline").contains("exit 2");
+    }
+
+    @Test
+    void rebaseliningShouldBeAManualJobThatSwapsOnlyAFinishedBaseline() throws IOException {
+        assertThat(String.valueOf(job("rebaseline").get("if"))).contains("workflow_dispatch").contains("rebaseline");
+        List<Map<String, Object>> steps = steps("rebaseline");
+        int store = indexOf(steps, "--create-baseline --baseline \"$MAILBENCH_STATE/baselines/main.new\"");
+        int swap = indexOf(steps, "mv main.new main");
+        assertThat(store).isNotNegative().isLessThan(swap);
+        assertThat(steps.get(swap)).as("a swap after a failed run would keep half a baseline").doesNotContainKey("if");
+    }
+
+    @Test
+    void baselineAndNightsShouldRunOnTheSameRunner() throws IOException {
+        assertThat(job("night").get("runs-on")).isEqualTo(job("rebaseline").get("runs-on"));
+    }
+
+    @Test
+    void theNightShouldPublishItsJunitAndItsVerdictTableEvenWhenItFails() throws IOException {
+        List<Map<String, Object>> steps = steps("night");
+        Map<String, Object> junit = steps.get(indexOfUses(steps, "action-junit-report"));
+        assertThat(String.valueOf(((Map<String, Object>) junit.get("with")).get("report_paths"))).endsWith("comparison/junit.xml");
+        assertThat(junit.get("if")).isEqualTo("always()");
+        Map<String, Object> summary = steps.get(indexOf(steps, "GITHUB_STEP_SUMMARY"));
+        assertThat(summary.get("if")).isEqualTo("always()");
+        // the fields the table reads must be comparison.json's own
+        assertThat(String.valueOf(summary.get("run"))).contains(".verdict", ".label", ".baseMedian", ".currentMedian", ".worseBy", ".mde",
+            ".outcome");
+    }
+
+    private static int indexOf(List<Map<String, Object>> steps, String text) {
+        for (int i = 0; i < steps.size(); i++) {
+            if (String.valueOf(steps.get(i).get("run")).contains(text)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static int indexOfUses(List<Map<String, Object>> steps, String action) {
+        for (int i = 0; i < steps.size(); i++) {
+            if (String.valueOf(steps.get(i).get("uses")).contains(action)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}
