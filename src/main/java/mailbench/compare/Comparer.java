@@ -163,8 +163,8 @@ public final class Comparer {
     }
 
     /**
-     * The methods whose share of samples (total: anywhere on the stack) grew and shrank most, in
-     * points, over the stacks of one thread group (null: the whole JVM).
+     * The methods whose cost grew and shrank most over the stacks of one thread group (null: the whole JVM): by CPU
+     * microseconds per request when every run has its CPU per request, else by share of samples in points.
      */
     static Comparison.FrameChanges frameChanges(List<RunResult> base, List<RunResult> current, ThreadGroup group) {
         Map<String, Double> before = totalShares(base, group);
@@ -172,19 +172,56 @@ public final class Comparer {
         if (before == null || after == null) {
             return new Comparison.FrameChanges(List.of(), List.of());
         }
+        List<Map<String, Double>> baseCosts = perRequestCosts(base, group);
+        List<Map<String, Double>> currentCosts = perRequestCosts(current, group);
+        boolean perRequest = baseCosts != null && currentCosts != null;
         Set<String> methods = new HashSet<>(before.keySet());
         methods.addAll(after.keySet());
         List<Comparison.FrameChange> changes = new ArrayList<>();
         for (String method : methods) {
             double from = before.getOrDefault(method, 0.0);
             double to = after.getOrDefault(method, 0.0);
-            changes.add(new Comparison.FrameChange(method, round(from), round(to), round(to - from)));
+            if (!perRequest) {
+                changes.add(new Comparison.FrameChange(method, round(from), round(to), round(to - from)));
+                continue;
+            }
+            List<Double> b = baseCosts.stream().map(run -> run.getOrDefault(method, 0.0)).toList();
+            List<Double> c = currentCosts.stream().map(run -> run.getOrDefault(method, 0.0)).toList();
+            double change = median(c) - median(b);
+            Boolean beyond = b.size() < 2 || c.size() < 2 ? null : Math.abs(change) > Math.max(range(b), range(c));
+            changes.add(new Comparison.FrameChange(method, round(from), round(to), round(to - from), round(median(b)), round(median(c)),
+                round(change), beyond));
         }
-        List<Comparison.FrameChange> grew = changes.stream().filter(c -> c.changePoints() > 0)
-            .sorted(Comparator.comparingDouble(Comparison.FrameChange::changePoints).reversed()).limit(TOP_FRAMES).toList();
-        List<Comparison.FrameChange> shrank = changes.stream().filter(c -> c.changePoints() < 0)
-            .sorted(Comparator.comparingDouble(Comparison.FrameChange::changePoints)).limit(TOP_FRAMES).toList();
+        Comparator<Comparison.FrameChange> byChange = perRequest ? Comparator.comparingDouble(Comparison.FrameChange::changeUsPerRequest)
+            : Comparator.comparingDouble(Comparison.FrameChange::changePoints);
+        List<Comparison.FrameChange> grew = changes.stream().filter(c -> (perRequest ? c.changeUsPerRequest() : c.changePoints()) > 0)
+            .sorted(byChange.reversed()).limit(TOP_FRAMES).toList();
+        List<Comparison.FrameChange> shrank = changes.stream().filter(c -> (perRequest ? c.changeUsPerRequest() : c.changePoints()) < 0)
+            .sorted(byChange).limit(TOP_FRAMES).toList();
         return new Comparison.FrameChanges(grew, shrank);
+    }
+
+    /**
+     * Per run, each method's CPU microseconds per request: its samples (anywhere on the stack, in the group) over all of
+     * the run's samples, times the run's CPU ms per request. Null when a run has no CPU per request or no samples.
+     */
+    private static List<Map<String, Double>> perRequestCosts(List<RunResult> runs, ThreadGroup group) {
+        List<Map<String, Double>> costs = new ArrayList<>();
+        for (RunResult run : runs) {
+            if (run.cpuMsPerRequest() == null || run.stacks() == null || run.stacks().samples() == 0) {
+                return null;
+            }
+            Map<String, Long> counts = TopFrames.totals(group == null ? run.stacks() : run.stacks().inGroup(group), new HashMap<>());
+            double usPerSample = 1000.0 * run.cpuMsPerRequest() / run.stacks().samples();
+            Map<String, Double> cost = new HashMap<>();
+            counts.forEach((method, count) -> cost.put(method, count * usPerSample));
+            costs.add(cost);
+        }
+        return costs;
+    }
+
+    private static double range(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).max().orElse(0) - values.stream().mapToDouble(Double::doubleValue).min().orElse(0);
     }
 
     /** Percent of a side's samples with the method anywhere on the stack; null when a run of the side has no profile. */

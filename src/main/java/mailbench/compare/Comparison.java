@@ -27,8 +27,18 @@ public record Comparison(
     public static final String REGRESSION = "regression";
     public static final String NO_REGRESSION = "no regression";
 
-    /** A method's share of samples (anywhere on the stack) before and after, and the change in points. */
-    public record FrameChange(String frame, double basePercent, double currentPercent, double changePoints) {
+    /**
+     * A method's share of samples (anywhere on the stack) before and after, and the change in points; and, when both
+     * sides have CPU per request, what the method costs per request (median over the side's runs, microseconds of CPU),
+     * the change, and whether it lies beyond the run-to-run spread (the widest range of one side's runs; null with one
+     * run a side). Shares move when another frame grows; microseconds per request move only when this one does.
+     */
+    public record FrameChange(String frame, double basePercent, double currentPercent, double changePoints, Double baseUsPerRequest,
+                              Double currentUsPerRequest, Double changeUsPerRequest, Boolean beyondSpread) {
+
+        public FrameChange(String frame, double basePercent, double currentPercent, double changePoints) {
+            this(frame, basePercent, currentPercent, changePoints, null, null, null, null);
+        }
     }
 
     /** A version, knob or machine fact with other values on one side than on the other. */

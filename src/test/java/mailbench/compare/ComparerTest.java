@@ -192,6 +192,38 @@ class ComparerTest {
     }
 
     @Test
+    void frameChangesShouldBeInMicrosecondsPerRequestSoAFrameThatCostsMoreShowsEvenWhenItsShareStays() {
+        List<String> stacks = List.of("[httpclient-dispatch-1 tid=1];run;read_[j] 90", "[httpclient-dispatch-1 tid=1];run;parse_[j] 10",
+            "[vert.x-eventloop-thread-0 tid=2];serve 100");
+        // every frame keeps its share; the whole facade costs 0.6 ms per request instead of 0.4
+        Comparison comparison = Comparer.compare(
+            List.of(run("b1", 0.4, 20, 1000, 0, stacks), run("b2", 0.4, 20, 1000, 0, stacks)),
+            List.of(run("c1", 0.6, 20, 1000, 0, stacks), run("c2", 0.6, 20, 1000, 0, stacks)), Thresholds.DEFAULTS);
+
+        Comparison.FrameChange run = comparison.eventLoopFrames().grew().get(0);
+        assertThat(run.frame()).isEqualTo("run");
+        assertThat(run.changePoints()).as("its share of the event loop did not move").isEqualTo(0.0);
+        assertThat(run.baseUsPerRequest()).as("100 of 200 samples of 0.4 ms").isEqualTo(200.0);
+        assertThat(run.currentUsPerRequest()).isEqualTo(300.0);
+        assertThat(run.changeUsPerRequest()).isEqualTo(100.0);
+        assertThat(run.beyondSpread()).as("identical runs a side: no spread").isTrue();
+        assertThat(comparison.eventLoopFrames().grew()).extracting(Comparison.FrameChange::frame).containsExactly("run", "read", "parse");
+    }
+
+    @Test
+    void aFrameChangeWithinTheRunsSpreadShouldSaySo() {
+        List<String> stacks = List.of("[httpclient-dispatch-1 tid=1];run;read_[j] 100");
+        Comparison comparison = Comparer.compare(
+            List.of(run("b1", 0.30, 20, 1000, 0, stacks), run("b2", 0.50, 20, 1000, 0, stacks)),
+            List.of(run("c1", 0.35, 20, 1000, 0, stacks), run("c2", 0.55, 20, 1000, 0, stacks)), Thresholds.DEFAULTS);
+
+        Comparison.FrameChange read = comparison.eventLoopFrames().grew().stream().filter(f -> f.frame().equals("read")).findFirst()
+            .orElseThrow();
+        assertThat(read.changeUsPerRequest()).isEqualTo(50.0);
+        assertThat(read.beyondSpread()).as("50 us against runs 200 us apart on one side").isFalse();
+    }
+
+    @Test
     void junitXmlShouldFailTheRegressedMetricOnly() {
         String xml = JUnitXml.of(Comparer.compare(runs(0.40), runs(0.60), Thresholds.DEFAULTS));
 
