@@ -147,7 +147,8 @@ public final class MailRoutes {
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("facade", "up");
             body.put("index", store.index());
-            body.put("client", Map.of("opensearchJava", CLIENT_VERSION));
+            body.put("client", Map.of("opensearchJava", CLIENT_VERSION, "transport", ClientOptions.option(config.client().transport()),
+                "mapper", ClientOptions.option(config.client().mapper()), "projection", ClientOptions.option(config.client().projection())));
             if (result.succeeded()) {
                 boolean red = "red".equals(result.result().get("status"));
                 body.put("status", red ? "degraded" : "ok");

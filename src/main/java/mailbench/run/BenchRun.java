@@ -158,6 +158,10 @@ public final class BenchRun {
         }
         JsonNode health = HealthProbe.check(facadeUrl);
         record.versions.put("opensearchJava", health.path("client").path("opensearchJava").asText("unknown"));
+        // how the facade's client talks to OpenSearch: a comparison names these when they differ besides the variant
+        for (String option : List.of("transport", "mapper", "projection")) {
+            record.versions.put("client " + option, health.path("client").path(option).asText("unknown"));
+        }
         record.versions.put("opensearchServer", health.path("backend").path("version").asText("unknown"));
         profiler = profiler();
         record.status = "running";
