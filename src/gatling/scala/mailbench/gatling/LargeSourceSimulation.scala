@@ -12,7 +12,7 @@ import mailbench.run.{ BenchConfig, BenchRun }
 import mailbench.source.{ FacadeStats, LargeSourceReport, LargeSourceResult, LargeSourceWorkload }
 
 /**
- * The large-_source workload (seed 001): a few searches in flight (-Dmailbench.large.concurrency)
+ * The large-_source workload (the 2018 _source size study): a few searches in flight (-Dmailbench.large.concurrency)
  * list a mailbox of messages that carry megabytes of attachment text, -Dmailbench.large.hits whole
  * hits per page. Compare the variants default, source-projection and source-full. Writes
  * large-source.json and large-source.html into the run folder.

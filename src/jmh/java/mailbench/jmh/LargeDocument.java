@@ -9,7 +9,7 @@ import mailbench.corpus.CorpusSpec;
 import mailbench.corpus.MailMessage;
 
 /**
- * Seed 001's document: two fields, {@code isbn} and {@code content}, the content 10 MiB of text
+ * The 2018 _source size study's document: two fields, {@code isbn} and {@code content}, the content 10 MiB of text
  * (generated mail bodies joined, line breaks and all) and so more than 99.99% of the document.
  */
 final class LargeDocument {

@@ -15,7 +15,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.smile.SmileFactory;
 
 /**
- * Seed 001: one 10 MB {@code _source} read into a Map from JSON against two binary formats
+ * The 2018 _source size study: one 10 MB {@code _source} read into a Map from JSON against two binary formats
  * through Jackson. JSON must scan every character for quotes and escapes; msgpack and Smile
  * know each string's length up front.
  */

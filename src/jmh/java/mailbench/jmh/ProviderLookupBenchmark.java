@@ -12,7 +12,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * Seed 000's fix alone, without the client around it: the same small parse into JSON-P values with
+ * The opensearch-java #293 fix alone, without the client around it: the same small parse into JSON-P values with
  * the provider looked up for every parse (2.2.0's {@code JsonValueParser}) or looked up once and
  * reused (2.3.0 on). The lookup's price is set by the classpath it scans: here the facade's.
  */

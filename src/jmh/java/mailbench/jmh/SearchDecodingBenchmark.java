@@ -21,7 +21,7 @@ import mailbench.facade.opensearch.MailDocument;
 import mailbench.jmh.client.ResponseDecoder;
 
 /**
- * Seed 002: the same search response (20 hits of generated mail, whole {@code _source}) decoded
+ * The typed-against-generic study: the same search response (20 hits of generated mail, whole {@code _source}) decoded
  * through the pinned opensearch-java into the typed record or into generic documents. A generic
  * document is built whole and then read by name; {@code JsonData} builds JSON-P values, and
  * converting it to a type afterwards writes it out and parses it again.

@@ -14,7 +14,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * Seed 000 with the real libraries: opensearch-java up to 2.2.0 looks up the JSON-P provider
+ * opensearch-java #292 with the real libraries: opensearch-java up to 2.2.0 looks up the JSON-P provider
  * ({@code JsonProvider.provider()}, a ServiceLoader scan of the classpath) for every parser that
  * reads a value as JSON-P, e.g. the numbers of every response's {@code _shards}; 2.3.0 looks it up
  * once. Both versions run in one JMH run, each in its own class loader over the facade's
@@ -52,7 +52,7 @@ public class SpiLookupBenchmark extends BenchmarkSettings {
         return isolated;
     }
 
-    /** Seed 000's own shape: a parser over {@code ["a","b"]}, its array read as JSON-P values. */
+    /** The shape of the opensearch-java #292 benchmark: a parser over {@code ["a","b"]}, its array read as JSON-P values. */
     @Benchmark
     public Object seedArray() {
         return seedArray.apply(SEED_ARRAY);

@@ -10,7 +10,7 @@ import java.util.TreeMap;
  * The numbers of a bulk matrix: one row per cell (documents, refusals, the count afterwards,
  * docs/s over the cell's span, latency of its bulk requests) and the comparisons the matrix is
  * run for: the best cell, and the largest bulk size against the smallest, each at its best
- * concurrency and at each concurrency alike (seed 003 compares them single-threaded). Written as
+ * concurrency and at each concurrency alike (the 2020 bulk size x threads study compares them single-threaded). Written as
  * bulk-matrix.json and shown by bulk-matrix.html.
  */
 public record BulkMatrixResult(Map<String, String> run, int docsPerCell, List<Integer> sizes, List<Integer> concurrency,

@@ -40,7 +40,7 @@ class BulkMatrixResultTest {
         assertThat(result.best()).isEqualTo(new BulkMatrixResult.Best("Bulk 100 x 1", 10_000.0));
         // each size at its best concurrency
         assertThat(result.largestOverSmallest()).isEqualTo(new BulkMatrixResult.SizeRatio(1, 1_000.0, 100, 10_000.0, 10.0));
-        // and with the same number in flight, as seed 003 compares them
+        // and with the same number in flight, as the 2020 bulk size x threads study compares them
         assertThat(result.largestOverSmallestByConcurrency()).containsExactly(new BulkMatrixResult.SizeRatioAt(1, 500.0, 10_000.0, 20.0),
             new BulkMatrixResult.SizeRatioAt(2, 1_000.0, 5_000.0, 5.0));
         assertThat(result.cells().get(2).p99Ms()).isEqualTo(10);

@@ -19,7 +19,7 @@ import mailbench.run.Variant;
 import mailbench.stack.FacadeClasspath;
 
 /**
- * The seed story with the real libraries: the same facade on opensearch-java 2.2.0 (resolved from
+ * opensearch-java issue #292 with the real libraries: the same facade on opensearch-java 2.2.0 (resolved from
  * Maven Central at run time) spends a visible share of its client event loop in the JSON
  * provider's SPI lookup; on the pinned version that share is about zero. Also: the facade runs on
  * both versions and reports which one it runs.

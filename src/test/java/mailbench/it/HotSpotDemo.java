@@ -10,7 +10,7 @@ import mailbench.stack.ChildSignals;
 /**
  * A JVM with a known hot spot, for checking the profiler's numbers: one thread, named like the
  * client's event loop, spends {@value #PROVIDER_PERCENT}% of its CPU time in
- * {@code JsonProvider.provider()} (the per-parse SPI lookup of seed 000) and the rest in plain
+ * {@code JsonProvider.provider()} (the per-parse SPI lookup of opensearch-java #292) and the rest in plain
  * arithmetic. The split is kept by the thread's own CPU clock, so it holds on a busy machine.
  *
  * <p>Arguments: parent PID (the demo exits when it is gone).

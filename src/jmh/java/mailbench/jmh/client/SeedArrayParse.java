@@ -7,7 +7,7 @@ import org.opensearch.client.json.jackson.JacksonJsonpParser;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * Seed 000's benchmark: a {@code JacksonJsonpParser} over a small array read as JSON-P values,
+ * The opensearch-java #292 benchmark: a {@code JacksonJsonpParser} over a small array read as JSON-P values,
  * where 2.2.0 builds a {@code JsonValueParser} and so looks the provider up, once per parser.
  */
 public final class SeedArrayParse extends InOwnLoader<byte[], Object> {
