@@ -38,10 +38,17 @@ public record FacadeConfig(
     public static final int DEFAULT_SHARDS = 1;
     public static final int DEFAULT_EVENT_LOOPS = 1;
     public static final int DEFAULT_IO_THREADS = 1;
-    /** The client's defaults (10 per route, 30 total) starve 1,000+ req/s: requests queue for a connection. */
-    public static final int DEFAULT_MAX_CONNECTIONS = 256;
-    /** Little's law: 1,000 req/s at 5 ms keeps 5 in flight; 256 is a slowdown of 50x before the facade sheds load. */
-    public static final int DEFAULT_MAX_IN_FLIGHT = 256;
+    /**
+     * The client's defaults (10 per route, 30 total) starve 1,000+ req/s: requests queue for a connection. As many as
+     * the in-flight bound, so no call ever waits in the pool's queue (where HTTPCLIENT-2398's recursion lives).
+     */
+    public static final int DEFAULT_MAX_CONNECTIONS = 1_000;
+    /**
+     * Sized in time: at 1,000 req/s a node that stops answering for 1 s piles up 1,000 calls, so a stall of up to a
+     * second (a GC, a CPU-starved moment on a small host) is ridden out, not shed; 256 shed after a quarter second.
+     * Not above OpenSearch's default search queue (1,000 per node), which would answer 429 before the facade sheds.
+     */
+    public static final int DEFAULT_MAX_IN_FLIGHT = 1_000;
     public static final int DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
     public static final int DEFAULT_MAX_BULK_ITEMS = 10_000;
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(1);

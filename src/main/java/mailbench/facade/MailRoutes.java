@@ -162,7 +162,7 @@ public final class MailRoutes {
         });
     }
 
-    /** Cumulative counters since the facade started: a run takes two readings and subtracts them. */
+    /** Cumulative counters since the facade started (a run takes two readings and subtracts them), and the in-flight gauge. */
     private void stats(RoutingContext ctx) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("projection", ClientOptions.option(config.client().projection()));
@@ -172,6 +172,7 @@ public final class MailRoutes {
         refused.put("eventLoopLag", refusedLag.sum());
         body.put("refused", refused);
         body.put("eventLoopsServing", loopsServing.get());
+        body.put("inFlightNow", inFlight.get()); // a gauge, not a counter: the calls waiting on OpenSearch right now
         reply(ctx, new Reply(200, body));
     }
 

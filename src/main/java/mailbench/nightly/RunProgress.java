@@ -51,7 +51,8 @@ final class RunProgress {
             return "load";
         }
         if (line.startsWith("load finished") || line.startsWith("stopping the local stack") || line.startsWith("Gatling report")
-            || (line.startsWith("run folder:") && current != null)) {
+            || (line.startsWith("run folder:") && line.endsWith(")"))) {
+            // the closing "run folder: X (status)"; the opening one has no status, and a target run prints lines before it
             return "finishing";
         }
         if (line.startsWith("local stack ready")) {

@@ -223,7 +223,7 @@ public record BenchConfig(
     }
 
     private static BulkMatrix readBulkMatrix() {
-        // a bulk of 10,000 is the facade's default --max-bulk-items; 256 its default --max-in-flight
+        // a bulk of 10,000 is the facade's default --max-bulk-items; 256 bulks at once is far past any useful concurrency
         return new BulkMatrix(BULK_SIZES.intListValue(1, 10_000), BULK_CONCURRENCY.intListValue(1, 256), BULK_DOCS.intValue(1, 1_000_000),
             BULK_WARMUP_DOCS.intValue(0, 1_000_000), BULK_INVALID_EVERY.intValue(0, 1_000_000));
     }

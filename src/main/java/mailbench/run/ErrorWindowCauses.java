@@ -25,10 +25,12 @@ public final class ErrorWindowCauses {
     /**
      * Why a window happened. {@code kind}: what the requests saw ({@code shed-or-unavailable} for 503, {@code backend-error},
      * {@code timeout}, {@code connection}, {@code other}); {@code stall}: {@code jvm-pause}, {@code cpu-starved},
-     * {@code steal} or {@code none-seen}; {@code text}: one line for people.
+     * {@code steal} or {@code none-seen}; {@code text}: one line for people; {@code processCores}: the cores each
+     * process of the run used around the window, {@code otherProcessCores} what the rest of the machine used (a build or
+     * a second benchmark beside the run shows there).
      */
     public record Cause(String kind, String stall, String text, Map<String, Double> jvmStoppedMs, Double hostIdleCores,
-                        Double hostStealCores) {
+                        Double hostStealCores, Map<String, Double> processCores, Double otherProcessCores) {
     }
 
     private ErrorWindowCauses() {
@@ -75,14 +77,26 @@ public final class ErrorWindowCauses {
             why = String.format(Locale.ROOT, "the hypervisor stole %.2f cores", steal);
         } else if (idle != null && idle < STARVED_IDLE_SHARE * cpu.cores()) {
             stall = "cpu-starved";
-            why = String.format(Locale.ROOT, "the machine was out of CPU (idle %.2f of %d cores)", idle, cpu.cores());
+            why = String.format(Locale.ROOT, "the machine was out of CPU (idle %.2f of %d cores; %s)", idle, cpu.cores(), whoUsedIt(cpu));
         } else {
             stall = "none-seen";
             why = "no JVM pause over " + (int) LONG_PAUSE_MS + " ms"
                 + (idle == null ? "" : String.format(Locale.ROOT, ", CPU to spare (idle %.2f of %d cores)", idle, cpu.cores()))
                 + ": see logs/node-stats-*.json and the node's log";
         }
-        return new Cause(kind, stall, label(kind) + "; " + why, stopped, idle, steal);
+        return new Cause(kind, stall, label(kind) + "; " + why, stopped, idle, steal, cpu == null ? Map.of() : cpu.processes(),
+            cpu == null ? null : cpu.otherProcesses());
+    }
+
+    /** "opensearch 1.20, facade 0.48, gatling 0.30, other processes 0.00 cores", biggest first. */
+    static String whoUsedIt(HostCpu.Section cpu) {
+        Map<String, Double> used = new LinkedHashMap<>(cpu.processes());
+        if (cpu.otherProcesses() != null) {
+            used.put("other processes", cpu.otherProcesses());
+        }
+        return used.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed())
+            .map(e -> String.format(Locale.ROOT, "%s %.2f", e.getKey(), e.getValue()))
+            .collect(java.util.stream.Collectors.joining(", ", "", " cores"));
     }
 
     /** The failure most requests of the window saw, from Gatling's messages. */

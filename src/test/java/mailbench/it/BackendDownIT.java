@@ -60,4 +60,49 @@ class BackendDownIT {
             }
         }
     }
+
+    /**
+     * HTTPCLIENT-2398: calls queued for a pooled connection that fail all at once unwound recursively until the client's
+     * I/O thread died. With as many connections as calls in flight nothing queues: a full default bound of calls to a
+     * backend that hangs and then goes away must leave the client alive and answering.
+     */
+    @Test
+    void aFullBoundOfCallsFailingAtOnceShouldLeaveTheClientAlive() throws Exception {
+        int calls = FacadeConfig.DEFAULT_MAX_IN_FLIGHT;
+        java.util.List<java.util.concurrent.CompletableFuture<java.net.http.HttpResponse<String>>> pending = new java.util.ArrayList<>();
+        ServerSocket silent = new ServerSocket(0, calls * 2, java.net.InetAddress.getLoopbackAddress());
+        FacadeConfig config = FacadeConfig.defaults().withOpenSearch(URI.create("http://127.0.0.1:" + silent.getLocalPort())).withPort(0);
+        try (FacadeServer facade = FacadeServer.start(config)) {
+            URI base = URI.create("http://127.0.0.1:" + facade.port());
+            var client = java.net.http.HttpClient.newBuilder().proxy(java.net.http.HttpClient.Builder.NO_PROXY).build();
+            // in bursts of 100: a thousand new connections at once put the event loop a second behind, and it sheds for lag
+            for (int sent = 0; sent < calls; ) {
+                for (int i = 0; i < 100 && sent < calls; i++, sent++) {
+                    pending.add(client.sendAsync(java.net.http.HttpRequest.newBuilder(URI.create(base + "/mailboxes/m/search")).build(),
+                        java.net.http.HttpResponse.BodyHandlers.ofString()));
+                }
+                int expected = sent;
+                org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+                    var stats = Http.get(base, "/_mailbench/stats").json();
+                    assertThat(stats.get("inFlightNow").asInt() + stats.get("refused").get("inFlight").asInt()
+                        + stats.get("refused").get("eventLoopLag").asInt() + pending.stream().filter(java.util.concurrent.Future::isDone).count())
+                        .isGreaterThanOrEqualTo(expected);
+                });
+            }
+            // not every call stays in flight on a listener that never accepts (on Linux some end early); at least a
+            // hundred or so do, and those fail together below
+            assertThat(Http.get(base, "/_mailbench/stats").json().get("inFlightNow").asInt()).isGreaterThan(50);
+            silent.close(); // every pending call fails now, all at once
+
+            java.util.concurrent.CompletableFuture.allOf(pending.toArray(java.util.concurrent.CompletableFuture[]::new))
+                .get(60, java.util.concurrent.TimeUnit.SECONDS);
+            assertThat(pending).allSatisfy(reply -> assertThat(reply.get().statusCode()).isIn(502, 503, 504));
+            long start = System.nanoTime();
+            Http.Reply search = Http.get(base, "/mailboxes/mbx-1/search?text=hello");
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).as("the client still answers").isLessThan(Duration.ofSeconds(5));
+            assertThat(search.status()).isEqualTo(503);
+        } finally {
+            silent.close();
+        }
+    }
 }

@@ -51,6 +51,13 @@ class RunProgressTest {
     }
 
     @Test
+    void aTargetRunsOpeningLinesShouldNotReadAsFinishing() {
+        RunProgress progress = read("[mailbench] target: http://staging:8080\n[mailbench] run folder: /reports/x\n");
+        assertThat(progress.describe(5)).isEqualTo("5 s (stage: starting)");
+        assertThat(read("[mailbench] run folder: /reports/x (passed)\n").describe(400)).isEqualTo("400 s (stage: finishing)");
+    }
+
+    @Test
     void shouldSayOnlyTheElapsedSecondsOfALogItDoesNotKnow() {
         assertThat(read("[INFO] Scanning for projects...\n[INFO] BUILD FAILURE\n> Global ready\n").describe(12)).isEqualTo("12 s");
         assertThat(new RunProgress().describe(0)).isEqualTo("0 s");

@@ -47,14 +47,16 @@ class ErrorWindowCausesTest {
 
     @Test
     void aWindowWithoutPauseOnAStarvedMachineShouldSaySo() {
-        HostCpu.Section starved = new HostCpu.Section(4, 2, Map.of(), 1.98, 0.0, 0.02, 0.5);
+        HostCpu.Section starved = new HostCpu.Section(4, 2, Map.of("opensearch", 0.9, "facade", 0.5, "gatling", 0.08), 1.98, 0.0, 0.02, 0.5);
         ErrorWindowCauses.Cause cause = ErrorWindowCauses.cause(
             List.of(new ErrorWindows.Message("Request timeout to 127.0.0.1/127.0.0.1:8080 after 10000 ms", 40)), starved, Map.of(),
             T - 2_000, T + 2_000);
 
         assertThat(cause.kind()).isEqualTo("timeout");
         assertThat(cause.stall()).isEqualTo("cpu-starved");
-        assertThat(cause.text()).contains("idle 0.02 of 2 cores");
+        assertThat(cause.text()).contains("idle 0.02 of 2 cores; opensearch 0.90, facade 0.50, other processes 0.50, gatling 0.08 cores");
+        assertThat(cause.processCores()).containsEntry("opensearch", 0.9);
+        assertThat(cause.otherProcessCores()).isEqualTo(0.5);
     }
 
     @Test
