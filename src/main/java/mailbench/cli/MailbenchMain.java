@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "mailbench", mixinStandardHelpOptions = true, version = "mailbench 0.1",
     description = "Load-test and profile a mail search facade over opensearch-java.",
-    subcommands = {StackCommand.class, FacadeCommand.class, ProfilerCommand.class, CompareCommand.class, NightlyCommand.class, PairsCommand.class,
+    subcommands = {StackCommand.class, FacadeCommand.class, ProfilerCommand.class, CompareCommand.class, VerdictsCommand.class, NightlyCommand.class, PairsCommand.class,
         MergeCommand.class, FeedersCommand.class, LoadCommand.class, CommandLine.HelpCommand.class})
 public final class MailbenchMain {
 

@@ -122,7 +122,7 @@ public final class Comparer {
         return true;
     }
 
-    private static List<Double> values(Metric metric, List<RunResult> runs) {
+    static List<Double> values(Metric metric, List<RunResult> runs) {
         List<Double> values = runs.stream().map(metric::of).toList();
         // a metric missing in one run (no profile) is not compared at all: half a series would mislead
         return values.contains(null) ? List.of() : values;
