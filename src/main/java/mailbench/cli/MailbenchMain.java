@@ -1,7 +1,11 @@
 package mailbench.cli;
 
+import java.io.PrintWriter;
+import java.util.List;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ParseResult;
 
 /**
  * {@code java -jar target/mailbench.jar <command>}: the operator's entry point.
@@ -23,7 +27,18 @@ public final class MailbenchMain {
 
     /** Runs a command and returns its exit code: 0 ok, 2 bad input (the message says which option). */
     public static int run(String... args) {
+        return run(null, null, args);
+    }
+
+    /** The same, printing to the given writers (null: the console). */
+    static int run(PrintWriter out, PrintWriter err, String... args) {
         CommandLine commandLine = new CommandLine(new MailbenchMain());
+        if (out != null) {
+            commandLine.setOut(out);
+        }
+        if (err != null) {
+            commandLine.setErr(err);
+        }
         commandLine.setExecutionExceptionHandler((e, cmd, parsed) -> {
             if (e instanceof IllegalArgumentException) {
                 cmd.getErr().println("error: " + e.getMessage());
@@ -32,6 +47,31 @@ public final class MailbenchMain {
             cmd.getErr().println("error: " + e);
             return 1;
         });
+        commandLine.setExecutionStrategy(MailbenchMain::refuseUnmatchedThenRun);
         return commandLine.execute(args);
+    }
+
+    /**
+     * picocli lets unmatched words through when --help is among them ({@code trend --help} printed the
+     * main usage and exited 0): an unknown command is refused whatever follows it.
+     */
+    private static int refuseUnmatchedThenRun(ParseResult parsed) {
+        for (ParseResult level = parsed; level != null; level = level.subcommand()) {
+            List<String> unmatched = level.unmatched();
+            if (unmatched.isEmpty()) {
+                continue;
+            }
+            CommandLine cmd = level.commandSpec().commandLine();
+            if (level == parsed && !parsed.hasSubcommand()) {
+                cmd.getErr().println("error: unknown command '" + unmatched.get(0) + "'; commands: "
+                    + String.join(", ", cmd.getSubcommands().keySet()));
+            } else {
+                cmd.getErr().println("error: unknown argument(s) for '" + cmd.getCommandSpec().qualifiedName() + "': "
+                    + String.join(" ", unmatched));
+            }
+            cmd.getErr().println("see '" + cmd.getCommandSpec().qualifiedName() + " --help'");
+            return CommandLine.ExitCode.USAGE;
+        }
+        return new CommandLine.RunLast().execute(parsed);
     }
 }
