@@ -3,6 +3,7 @@ package mailbench.cli;
 import java.io.PrintWriter;
 import java.util.List;
 
+import mailbench.run.BuildRevision;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParseResult;
@@ -12,7 +13,7 @@ import picocli.CommandLine.ParseResult;
  *
  * <p>HOW TO RUN: {@code mvn package}, then {@code java -jar target/mailbench.jar --help}.
  */
-@Command(name = "mailbench", mixinStandardHelpOptions = true, version = "mailbench 0.1",
+@Command(name = "mailbench", mixinStandardHelpOptions = true, versionProvider = MailbenchMain.Version.class,
     description = "Load-test and profile a mail search facade over opensearch-java.",
     subcommands = {StackCommand.class, FacadeCommand.class, ProfilerCommand.class, CompareCommand.class, NightlyCommand.class, PairsCommand.class,
         MergeCommand.class, FeedersCommand.class, LoadCommand.class, CommandLine.HelpCommand.class})
@@ -73,5 +74,13 @@ public final class MailbenchMain {
             return CommandLine.ExitCode.USAGE;
         }
         return new CommandLine.RunLast().execute(parsed);
+    }
+
+    /** "mailbench 0.1.0-SNAPSHOT (revision 1a2b3c4d5e6f)", from what the build recorded. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {BuildRevision.current().line()};
+        }
     }
 }

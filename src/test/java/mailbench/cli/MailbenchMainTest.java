@@ -7,13 +7,15 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** What an operator sees from {@code mailbench.jar}: help without warnings, unknown commands refused. */
+/** What an operator sees from {@code mailbench.jar}: help without warnings, unknown commands refused, the build's revision. */
 class MailbenchMainTest {
 
     /** One in-process run: exit code, what the command printed, and what reached System.err (picocli's own warnings go there). */
@@ -69,6 +71,22 @@ class MailbenchMainTest {
 
             assertThat(outcome.exit()).isZero();
             assertThat(outcome.out()).contains("Usage: mailbench");
+        }
+    }
+
+    @Nested
+    class Version {
+
+        @Test
+        void versionShouldNameTheBuildsGitRevision() {
+            Outcome outcome = run("--version");
+
+            assertThat(outcome.exit()).isZero();
+            assertThat(outcome.out().strip()).matches("mailbench \\S+ \\((revision [0-9a-f]{12}(-dirty)?|unknown revision)\\)");
+            if (Files.exists(Path.of(".git"))) {
+                // built from a git checkout (as here): the revision is known
+                assertThat(outcome.out()).containsPattern("revision [0-9a-f]{12}");
+            }
         }
     }
 }
