@@ -49,6 +49,8 @@ public final class MailbenchMain {
             return 1;
         });
         commandLine.setExecutionStrategy(MailbenchMain::refuseUnmatchedThenRun);
+        // every subcommand has -V/--version too: without this it printed nothing
+        versionEverywhere(commandLine);
         return commandLine.execute(args);
     }
 
@@ -74,6 +76,15 @@ public final class MailbenchMain {
             return CommandLine.ExitCode.USAGE;
         }
         return new CommandLine.RunLast().execute(parsed);
+    }
+
+    private static void versionEverywhere(CommandLine command) {
+        for (CommandLine sub : command.getSubcommands().values()) {
+            if (sub.getCommandSpec().version().length == 0) {
+                sub.getCommandSpec().versionProvider(new Version());
+            }
+            versionEverywhere(sub);
+        }
     }
 
     /** "mailbench 0.1.0-SNAPSHOT (revision 1a2b3c4d5e6f)", from what the build recorded. */

@@ -88,5 +88,14 @@ class MailbenchMainTest {
                 assertThat(outcome.out()).containsPattern("revision [0-9a-f]{12}");
             }
         }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"pairs", "compare", "facade"})
+        void aSubcommandsVersionShouldBeTheSameLine(String command) {
+            Outcome outcome = run(command, "--version");
+
+            assertThat(outcome.exit()).isZero();
+            assertThat(outcome.out()).isEqualTo(run("--version").out());
+        }
     }
 }
