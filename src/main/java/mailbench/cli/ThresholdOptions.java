@@ -6,19 +6,19 @@ import picocli.CommandLine.Option;
 /** The verdict's thresholds, shared by {@code compare} and {@code nightly}. */
 final class ThresholdOptions {
 
-    @Option(names = "--max-cpu-increase", description = "Allowed increase of CPU ms per request, % (default: ${DEFAULT-VALUE})",
+    @Option(names = "--max-cpu-increase", description = "Allowed increase of CPU ms per request, %% (default: ${DEFAULT-VALUE})",
         defaultValue = "10")
     double cpu;
 
-    @Option(names = "--max-p99-increase", description = "Allowed increase of the overall p99, % (default: ${DEFAULT-VALUE})",
+    @Option(names = "--max-p99-increase", description = "Allowed increase of the overall p99, %% (default: ${DEFAULT-VALUE})",
         defaultValue = "25")
     double p99;
 
-    @Option(names = "--max-ko-increase", description = "Allowed increase of failed requests, points of % (default: ${DEFAULT-VALUE})",
+    @Option(names = "--max-ko-increase", description = "Allowed increase of failed requests, points of %% (default: ${DEFAULT-VALUE})",
         defaultValue = "1")
     double ko;
 
-    @Option(names = "--max-rps-decrease", description = "Allowed decrease of throughput, % (default: ${DEFAULT-VALUE})",
+    @Option(names = "--max-rps-decrease", description = "Allowed decrease of throughput, %% (default: ${DEFAULT-VALUE})",
         defaultValue = "5")
     double rps;
 

@@ -133,7 +133,9 @@ public final class BenchRun {
         record.status = "starting";
         record.start = Instant.ofEpochMilli(startMillis);
         record.knobs.putAll(BenchConfig.knobValues(needs.knobDefaults()));
-        record.versions.put("mailbench", MachineInfo.gitRevision());
+        // the revision the classes were built from; a build without .git falls back to the checkout run in
+        BuildRevision build = BuildRevision.current();
+        record.versions.put("mailbench", build.known() ? build.revision() : MachineInfo.gitRevision());
         record.versions.put("gatling", gatlingVersion);
         record.versions.put("jdk", System.getProperty("java.version"));
         say("run folder: " + folder);

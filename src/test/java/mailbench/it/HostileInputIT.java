@@ -11,37 +11,45 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
 import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeServer;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.Example;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.lifecycle.AfterContainer;
-import net.jqwik.api.lifecycle.BeforeContainer;
 
 /**
  * Generated hostile input against the real facade over the real node: malformed and mistyped
- * JSON, odd path segments and query strings, garbage NDJSON, broken request lines. Every answer
- * must be below 500, every 4xx must carry a JSON {@code error}, and the facade must still be
- * healthy at the end. Search text that looks like query DSL must be searched as words.
+ * JSON, odd path segments and query strings, garbage NDJSON, broken request lines, bodies at the
+ * body cap, deep nesting, thousands of tiny values. Every answer must be below 500, every 4xx
+ * must carry a JSON {@code error}, and the facade must still be healthy at the end. Search text
+ * that looks like query DSL must be searched as words.
+ *
+ * <p>The cases come from a fixed seed ({@value #DEFAULT_SEED}); a failure names the seed, the
+ * generator and the case number. Another seed: {@code -Dmailbench.hostile.seed=<long>}.
  */
 class HostileInputIT {
 
+    static final long DEFAULT_SEED = 20_251_123L;
+    private static final String SEED_PROPERTY = "mailbench.hostile.seed";
     private static final int TRIES = 2_500;
+    /** Small enough that bodies around it stay cheap to send thousands of times. */
+    private static final int BODY_CAP = 256 * 1024;
     private static final Map<Integer, AtomicInteger> STATUSES = new ConcurrentHashMap<>();
+    private static long seed;
     private static FacadeServer facade;
     private static URI base;
 
-    @BeforeContainer
+    @BeforeAll
     static void startFacade() throws Exception {
-        FacadeConfig config = FacadeConfig.defaults().withOpenSearch(SharedNode.url()).withPort(0)
+        seed = seed(System.getProperty(SEED_PROPERTY));
+        FacadeConfig d = FacadeConfig.defaults().withOpenSearch(SharedNode.url()).withPort(0)
             .withIndex("mail-it-hostile-" + System.nanoTime());
+        FacadeConfig config = new FacadeConfig(d.host(), d.port(), d.opensearch(), d.index(), d.shards(), d.eventLoops(), d.ioThreads(),
+            d.maxConnections(), d.maxInFlight(), BODY_CAP, d.maxBulkItems(), d.connectTimeout(), d.responseTimeout(), d.client(), d.access(),
+            d.maxResponseBytes(), d.maxEventLoopLagMs());
         facade = FacadeServer.start(config);
         base = URI.create("http://127.0.0.1:" + facade.port());
         String bulk = String.join("\n",
@@ -52,49 +60,104 @@ class HostileInputIT {
         assertThat(reply.status()).as(reply.raw()).isEqualTo(200);
     }
 
-    @AfterContainer
+    static long seed(String value) {
+        if (value == null || value.isBlank()) {
+            return DEFAULT_SEED;
+        }
+        try {
+            return Long.parseLong(value.strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("-D" + SEED_PROPERTY + " must be a whole number (a long), got '" + value + "'");
+        }
+    }
+
+    @AfterAll
     static void stopFacade() throws Exception {
+        if (facade == null) {
+            return;
+        }
         try {
             Http.Reply health = Http.get(base, "/health");
             assertThat(health.status()).as("the facade survived the hostile input: " + health.raw()).isEqualTo(200);
         } finally {
             facade.close();
             // the figures README.adoc quotes: how many requests, which answers
-            System.out.println("[hostile input] " + STATUSES.values().stream().mapToInt(AtomicInteger::get).sum() + " requests, statuses "
-                + STATUSES.entrySet().stream().sorted(Map.Entry.comparingByKey()).map(e -> e.getKey() + "=" + e.getValue())
-                .collect(Collectors.joining(", ")));
+            System.out.println("[hostile input] seed " + seed + ": " + STATUSES.values().stream().mapToInt(AtomicInteger::get).sum()
+                + " requests, statuses " + STATUSES.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", ")));
         }
     }
 
-    @Property(tries = TRIES)
-    void indexingAnyBodyUnderAnyIdShouldNeverFailOnTheServer(@ForAll("mailboxOrId") String mailbox, @ForAll("mailboxOrId") String id,
-                                                            @ForAll("messageBodies") String body) throws Exception {
-        check(Http.put(base, "/mailboxes/" + segment(mailbox) + "/messages/" + segment(id), body));
+    @Test
+    void indexingAnyBodyUnderAnyIdShouldNeverFailOnTheServer() throws Exception {
+        cases("index", TRIES, in -> {
+            String path = "/mailboxes/" + encode(in.mailboxOrId()) + "/messages/" + encode(in.mailboxOrId());
+            String body = in.messageBody();
+            check("PUT " + path + " " + body, Http.put(base, path, body));
+        });
     }
 
-    @Property(tries = TRIES)
-    void bulkOfAnyLinesShouldNeverFailOnTheServer(@ForAll("bulkBodies") String body) throws Exception {
-        check(Http.post(base, "/messages/_bulk", body.getBytes(StandardCharsets.UTF_8)));
+    @Test
+    void bulkOfAnyLinesShouldNeverFailOnTheServer() throws Exception {
+        cases("bulk", TRIES, in -> bulk(in.bulkBody()));
     }
 
-    @Property(tries = TRIES)
-    void searchWithAnyQueryStringShouldNeverFailOnTheServer(@ForAll("mailboxOrId") String mailbox,
-                                                           @ForAll("queryStrings") String query) throws Exception {
-        check(Http.get(base, "/mailboxes/" + segment(mailbox) + "/search?" + query));
+    @Test
+    void searchWithAnyQueryStringShouldNeverFailOnTheServer() throws Exception {
+        cases("search", TRIES, in -> get("/mailboxes/" + encode(in.mailboxOrId()) + "/search?" + in.queryString()));
     }
 
-    @Property(tries = TRIES)
-    void gettingAnyIdShouldNeverFailOnTheServer(@ForAll("mailboxOrId") String mailbox, @ForAll("mailboxOrId") String id)
-        throws Exception {
-        check(Http.get(base, "/mailboxes/" + segment(mailbox) + "/messages/" + segment(id)));
+    @Test
+    void gettingAnyIdShouldNeverFailOnTheServer() throws Exception {
+        cases("get", TRIES, in -> get("/mailboxes/" + encode(in.mailboxOrId()) + "/messages/" + encode(in.mailboxOrId())));
     }
 
-    @Property(tries = 500)
-    void brokenRequestLinesShouldGetA4xxOrNothing(@ForAll("rawTargets") String target) throws Exception {
-        check(Http.raw(base, "GET " + target + " HTTP/1.1"));
+    @Test
+    void brokenRequestLinesShouldGetA4xxOrNothing() throws Exception {
+        cases("raw", 500, in -> {
+            String line = "GET " + in.rawTarget() + " HTTP/1.1";
+            check(line, Http.raw(base, line));
+        });
     }
 
-    @Example
+    @Test
+    void bodiesAtTheBodyCapShouldBeRefusedWhenTooLargeOrMalformed() throws Exception {
+        cases("near-cap", 300, in -> {
+            HostileInputs.SizedBody sized = in.nearCapBody(BODY_CAP);
+            Http.Reply reply = Http.put(base, "/mailboxes/mbx-cap/messages/m1", sized.body());
+            check("PUT of " + sized.body().length() + " bytes", reply);
+            assertThat(reply.status()).as("%d bytes against a cap of %d", sized.body().length(), BODY_CAP)
+                .isEqualTo(sized.expectedStatus());
+        });
+    }
+
+    @Test
+    void deeplyNestedJsonShouldBeRefused() throws Exception {
+        cases("nested", 500, in -> {
+            String body = in.deeplyNested();
+            Http.Reply reply = Http.put(base, "/mailboxes/mbx-nested/messages/m1", body);
+            check("PUT " + body, reply);
+            assertThat(reply.status()).as("no message nests").isIn(400, 413);
+        });
+    }
+
+    @Test
+    void thousandsOfTinyValuesShouldBeRefused() throws Exception {
+        cases("tiny-values", 400, in -> {
+            String body = in.manyTinyValues(BODY_CAP);
+            Http.Reply reply = Http.put(base, "/mailboxes/mbx-tiny/messages/m1", body);
+            check("PUT " + body, reply);
+            assertThat(reply.status()).as("more values than a message may hold").isEqualTo(400);
+        });
+        cases("tiny-lines", 100, in -> {
+            String body = in.bulkOfManyTinyLines(FacadeConfig.DEFAULT_MAX_BULK_ITEMS);
+            Http.Reply reply = bulk(body);
+            // 413 for the count, or 400 when the first line already makes the body a broken JSON array ("[]")
+            assertThat(reply.status()).as("more lines than a bulk may carry: %s", reply.raw()).isIn(400, 413);
+        });
+    }
+
+    @Test
     void searchTextThatLooksLikeQueryDslOrScriptShouldBeSearchedAsWords() throws Exception {
         assertThat(total("")).as("the mailbox holds 3 messages").isEqualTo(3);
         assertThat(total("zorblax")).as("a word of one body").isEqualTo(1);
@@ -104,98 +167,56 @@ class HostileInputIT {
         }
     }
 
+    /** One generated request per case; a failure names the case so it can be replayed. */
+    private static void cases(String generator, int tries, Case body) throws Exception {
+        for (int i = 0; i < tries; i++) {
+            try {
+                body.run(HostileInputs.forCase(seed, generator, i));
+            } catch (AssertionError | Exception e) {
+                throw new AssertionError("generator '" + generator + "', case " + i + " of seed " + seed + " (replay: -D" + SEED_PROPERTY
+                    + "=" + seed + "): " + e.getMessage(), e);
+            }
+        }
+    }
+
+    @FunctionalInterface
+    private interface Case {
+        void run(HostileInputs in) throws Exception;
+    }
+
+    private static Http.Reply get(String path) throws Exception {
+        Http.Reply reply = Http.get(base, path);
+        check("GET " + path, reply);
+        return reply;
+    }
+
+    private static Http.Reply bulk(String body) throws Exception {
+        Http.Reply reply = Http.post(base, "/messages/_bulk", body.getBytes(StandardCharsets.UTF_8));
+        check("POST /messages/_bulk " + body, reply);
+        return reply;
+    }
+
     private static long total(String text) throws Exception {
         Http.Reply reply = Http.get(base, "/mailboxes/mbx-dsl/search" + (text.isEmpty() ? "" : "?text=" + encode(text)));
         assertThat(reply.status()).as(reply.raw()).isEqualTo(200);
         return reply.json().get("total").asLong();
     }
 
-    private static void check(Http.Reply reply) {
+    private static void check(String request, Http.Reply reply) {
         STATUSES.computeIfAbsent(reply.status(), s -> new AtomicInteger()).incrementAndGet();
         if (reply.status() == Http.CLOSED_WITHOUT_ANSWER) {
             return; // a request line the HTTP codec cannot parse may end the connection: no answer is no server error
         }
-        assertThat(reply.status()).as("no server error: " + reply.raw()).isLessThan(500);
+        String shown = request.length() > 300 ? request.substring(0, 300) + "... (" + request.length() + " chars)" : request;
+        assertThat(reply.status()).as("no server error for %s: %s", shown, reply.raw()).isLessThan(500);
         if (reply.status() >= 400) {
             JsonNode error = reply.json() == null ? null : reply.json().get("error");
-            assertThat(error).as("a 4xx says what was wrong in JSON: " + reply.raw()).isNotNull();
+            assertThat(error).as("a 4xx says what was wrong in JSON for %s: %s", shown, reply.raw()).isNotNull();
             assertThat(error.isTextual()).isTrue();
         }
     }
 
-    private static String segment(String value) {
-        return encode(value);
-    }
-
-    private static String encode(String value) {
+    static String encode(String value) {
         return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
-    }
-
-    @Provide
-    Arbitrary<String> mailboxOrId() {
-        return Arbitraries.oneOf(Arbitraries.of("mbx-dsl", "d1", "m1", "..", ".", "_search", "_all", "%", "a:b"),
-            Arbitraries.strings().all().ofMinLength(1).ofMaxLength(40),
-            Arbitraries.strings().alpha().numeric().withChars('-', '_', ':', '.').ofMinLength(1).ofMaxLength(600));
-    }
-
-    /** Mostly almost-valid messages (one field wrong, a character lost), some plain garbage. */
-    @Provide
-    Arbitrary<String> messageBodies() {
-        Arbitrary<String> field = Arbitraries.of("from", "to", "cc", "subject", "body", "receivedAt", "flags", "size", "attachments",
-            "mailboxId", "messageId", "unknown", "");
-        Arbitrary<String> value = Arbitraries.oneOf(
-            Arbitraries.strings().all().ofMaxLength(30).map(HostileInputIT::jsonString),
-            Arbitraries.of("null", "true", "-1", "1e999", "9223372036854775808", "[]", "{}", "[1,2]", "[{}]", "\"2025-13-45T99:00:00Z\"",
-                "\"\\u0000\"", "[\"a@b.c\", 3]", "{\"$where\":1}", "[{\"name\":1,\"size\":\"x\"}]"));
-        Arbitrary<String> mistyped = Combinators.combine(field, value).as((f, v) ->
-            "{\"from\":\"a@example.com\",\"receivedAt\":\"2025-01-01T00:00:00Z\",\"" + f + "\":" + v + "}");
-        Arbitrary<String> truncated = Combinators.combine(mistyped, Arbitraries.integers().between(0, 60))
-            .as((json, cut) -> json.substring(0, Math.min(cut, json.length())));
-        return Arbitraries.oneOf(mistyped, truncated, Arbitraries.strings().all().ofMaxLength(300),
-            Arbitraries.of("", "[]", "null", "\"text\"", "{", "}", "{\"from\":{\"from\":{\"from\":{}}}}", "[".repeat(5_000)));
-    }
-
-    @Provide
-    Arbitrary<String> bulkBodies() {
-        Arbitrary<String> line = Arbitraries.oneOf(messageBodies(),
-            Arbitraries.of("{\"index\":{\"_index\":\"other\"}}", "{\"delete\":{\"_id\":\"d1\"}}",
-                "{\"mailboxId\":\"mbx-x\",\"messageId\":\"x\",\"from\":\"a@b.c\",\"receivedAt\":\"2025-01-01T00:00:00Z\"}"));
-        return Arbitraries.oneOf(
-            line.list().ofMaxSize(20).map(lines -> String.join("\n", lines)),
-            line.list().ofMaxSize(20).map(lines -> "[" + String.join(",", lines) + "]"),
-            Arbitraries.strings().all().ofMaxLength(500));
-    }
-
-    @Provide
-    Arbitrary<String> queryStrings() {
-        Arbitrary<String> name = Arbitraries.oneOf(Arbitraries.of("text", "from", "to", "subject", "after", "before", "flags", "sort",
-            "limit", "offset"), Arbitraries.strings().all().ofMaxLength(10));
-        Arbitrary<String> value = Arbitraries.oneOf(Arbitraries.strings().all().ofMaxLength(40),
-            Arbitraries.of("", "-1", "0", "1001", "99999999999999999999", "receivedAt:desc", "size:sideways", "relevance", "_score",
-                "2025-01-01", "2025-01-01T00:00:00Z", "tomorrow", "\\\\Seen", "\\\\Seen,\\\\Flagged", "NaN"));
-        Arbitrary<String> pair = Combinators.combine(name, value).as((n, v) -> encode(n) + "=" + encode(v));
-        return pair.list().ofMaxSize(12).map(pairs -> String.join("&", pairs));
-    }
-
-    /** Request targets no URI builder would make: raw spaces stay out (they end the target), the rest is fair game. */
-    @Provide
-    Arbitrary<String> rawTargets() {
-        Arbitrary<String> junk = Arbitraries.strings().withCharRange('!', '~').ofMaxLength(80);
-        return Arbitraries.oneOf(junk.map(j -> "/mailboxes/" + j + "/search?" + j), junk.map(j -> "/" + j),
-            junk.map(j -> "/mailboxes/mbx-dsl/search?text=%" + j), Arbitraries.of("*", "//", "/%", "/%zz", "/%00", "/..%2f..%2fetc"));
-    }
-
-    private static String jsonString(String raw) {
-        StringBuilder out = new StringBuilder("\"");
-        for (char c : raw.toCharArray()) {
-            if (c == '"' || c == '\\') {
-                out.append('\\').append(c);
-            } else if (c < 0x20) {
-                out.append(String.format("\\u%04x", (int) c));
-            } else {
-                out.append(c);
-            }
-        }
-        return out.append('"').toString();
     }
 }

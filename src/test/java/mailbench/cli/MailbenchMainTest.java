@@ -1,0 +1,101 @@
+package mailbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** What an operator sees from {@code mailbench.jar}: help without warnings, unknown commands refused, the build's revision. */
+class MailbenchMainTest {
+
+    /** One in-process run: exit code, what the command printed, and what reached System.err (picocli's own warnings go there). */
+    record Outcome(int exit, String out, String err, String console) {
+    }
+
+    static Outcome run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        PrintStream console = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            int exit = MailbenchMain.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+            return new Outcome(exit, out.toString(), err.toString(), captured.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setErr(console);
+        }
+    }
+
+    @Nested
+    class Help {
+
+        @ParameterizedTest
+        @ValueSource(strings = {"pairs", "compare", "nightly"})
+        void thresholdOptionsShouldPrintTheirPercentSignWithoutAWarning(String command) {
+            Outcome outcome = run(command, "--help");
+
+            assertThat(outcome.exit()).isZero();
+            assertThat(outcome.console() + outcome.err()).doesNotContain("picocli WARN").doesNotContain("Could not format");
+            // picocli wraps long descriptions: compare with single spaces
+            assertThat(outcome.out().replaceAll("\\s+", " ")).contains("Allowed increase of CPU ms per request, % (default: 10)")
+                .contains("Allowed decrease of throughput, % (default: 5)").contains("points of % (default: 1)");
+        }
+
+        @Test
+        void anUnknownCommandFollowedByHelpShouldBeRefusedWithTheListOfCommands() {
+            Outcome outcome = run("trend", "--help");
+
+            assertThat(outcome.exit()).isEqualTo(2);
+            assertThat(outcome.err()).contains("unknown command 'trend'").contains("pairs").contains("compare").contains("nightly");
+            assertThat(outcome.out()).as("no usage that looks like success").isEmpty();
+        }
+
+        @Test
+        void anUnknownCommandAloneShouldStillExit2() {
+            assertThat(run("trend").exit()).isEqualTo(2);
+        }
+
+        @Test
+        void aKnownCommandsHelpShouldStillExit0() {
+            Outcome outcome = run("--help");
+
+            assertThat(outcome.exit()).isZero();
+            assertThat(outcome.out()).contains("Usage: mailbench");
+        }
+    }
+
+    @Nested
+    class Version {
+
+        @Test
+        void versionShouldNameTheBuildsGitRevision() {
+            Outcome outcome = run("--version");
+
+            assertThat(outcome.exit()).isZero();
+            assertThat(outcome.out().strip()).matches("mailbench \\S+ \\((revision [0-9a-f]{12}(-dirty)?|unknown revision)\\)");
+            if (Files.exists(Path.of(".git"))) {
+                // built from a git checkout (as here): the revision is known
+                assertThat(outcome.out()).containsPattern("revision [0-9a-f]{12}");
+            }
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"pairs", "compare", "facade"})
+        void aSubcommandsVersionShouldBeTheSameLine(String command) {
+            Outcome outcome = run(command, "--version");
+
+            assertThat(outcome.exit()).isZero();
+            assertThat(outcome.out()).isEqualTo(run("--version").out());
+        }
+    }
+}
