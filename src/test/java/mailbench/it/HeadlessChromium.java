@@ -46,8 +46,27 @@ final class HeadlessChromium {
         return Stream.concat(onPath, KNOWN.stream()).filter(Files::isExecutable).findFirst();
     }
 
-    /** Renders {@code html} once in a fresh profile, within a minute, and writes its screenshot (1280x900) to {@code screenshot}. */
+    /**
+     * For a test that checks a page beside other things: renders and checks it when a Chromium is installed; without one
+     * it says so and the rest of the test still counts, as Docker tests skip without a Docker engine.
+     */
+    static void checkIfInstalled(Path html, Path screenshot, org.junit.jupiter.api.function.ThrowingConsumer<Result> assertions)
+        throws Throwable {
+        if (find().isEmpty()) {
+            System.err.println("[test] no Chromium installed (" + String.join(", ", NAMES) + "): " + html.getFileName()
+                + " not rendered; install the chromium package to check it");
+            return;
+        }
+        assertions.accept(check(html, screenshot));
+    }
+
+    /**
+     * Renders {@code html} once in a fresh profile, within a minute, and writes its screenshot (1280x900) to
+     * {@code screenshot}. Without a Chromium the calling test is skipped (an assumption), naming the package to install.
+     */
     static Result check(Path html, Path screenshot) throws IOException, InterruptedException {
+        org.junit.jupiter.api.Assumptions.assumeTrue(find().isPresent(), "no Chromium found (" + String.join(", ", NAMES)
+            + " on the PATH): install the chromium package, e.g. apt-get install -y chromium");
         Path chromium = find().orElseThrow(() -> new IOException("no Chromium found (" + String.join(", ", NAMES)
             + " on the PATH): install the chromium package, e.g. apt-get install -y chromium"));
         Path shot = screenshot.toAbsolutePath();
