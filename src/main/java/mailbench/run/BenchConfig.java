@@ -72,9 +72,9 @@ public record BenchConfig(
         "Seconds of warm-up (own request names, not measured): ramp 10%->60% of the rate for a third, hold 60% for a third,"
             + " ramp to 100% for a sixth, hold 100% for the last sixth.");
     public static final Knob DURATION = new Knob("mailbench.duration", "60", "Seconds of the measured constant-rate phase.");
-    public static final Knob P99 = new Knob("mailbench.assert.p99Ms", "100",
-        "Assertion: p99 response time of each measured request, in ms. A health gate (an overloaded stack queues into"
-            + " seconds), twice the 50 ms benchmark aim: on 2 shared cores the tail follows the host's steal.");
+    public static final Knob P99 = new Knob("mailbench.assert.p99Ms", "200",
+        "Assertion: p99 response time of each measured request, in ms. A health gate, not the 50 ms benchmark aim:"
+            + " on 2 shared cores a run that held the rate had a request p99 up to 140 ms, a queued one 223 ms and more.");
     public static final Knob SUCCESS = new Knob("mailbench.assert.successPercent", "99", "Assertion: minimum % of OK responses per measured request.");
     public static final Knob MIX_TEXT = new Knob("mailbench.mix.text", "40", "% of requests: full-text search in a mailbox.");
     public static final Knob MIX_FROM = new Knob("mailbench.mix.from", "20", "% of requests: search by sender.");

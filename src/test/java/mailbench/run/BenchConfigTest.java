@@ -66,7 +66,7 @@ class BenchConfigTest {
             assertThat(config.local()).isTrue();
             assertThat(config.target()).isNull();
             assertThat(config.directTarget()).isNull();
-            assertThat(config.p99Ms()).isEqualTo(100.0);
+            assertThat(config.p99Ms()).isEqualTo(200.0);
             assertThat(config.successPercent()).isEqualTo(99.0);
             assertThat(config.mix()).isEqualTo(new BenchConfig.Mix(40, 20, 20, 20));
             assertThat(config.corpus()).isEqualTo(CorpusSpec.defaults());
