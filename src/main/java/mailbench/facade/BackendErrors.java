@@ -12,7 +12,7 @@ import mailbench.access.AccessProblems;
 /**
  * Maps what went wrong between the facade and OpenSearch to the status a client should act on:
  * 503 backend down or out of reach (TLS not trusted, credentials refused), 504 too slow, 429 backend
- * overloaded (retry later), 502 anything else.
+ * overloaded (retry later), 400 when it refused what the client's input asked for, 502 anything else.
  */
 public final class BackendErrors {
 
@@ -23,7 +23,31 @@ public final class BackendErrors {
     public record Failure(int status, String message) {
     }
 
+    /**
+     * The failure as the client reads it. Backend messages lose URLs, hosts and certificate subjects
+     * ({@link Redaction}); a refusal of the client's own input keeps its words.
+     */
     public static Failure classify(Throwable error) {
+        Failure failure = describe(error);
+        for (Throwable t = error; t != null; t = t.getCause()) {
+            if (t instanceof BadRequest) {
+                return failure;
+            }
+        }
+        return new Failure(failure.status(), Redaction.of(failure.message()));
+    }
+
+    /**
+     * A 4xx of OpenSearch for a request the facade built from the client's input (a value the mapping refuses,
+     * too many clauses) is the client's mistake: 400, not a backend failure. Access (401, 403), a missing index
+     * (404), timeouts (408) and overload (429) stay the backend's.
+     */
+    static boolean refusedInput(int status) {
+        return status >= 400 && status < 500 && status != 401 && status != 403 && status != 404 && status != 407
+            && status != 408 && status != 429;
+    }
+
+    private static Failure describe(Throwable error) {
         Throwable cause = unwrap(error);
         String accessProblem = AccessProblems.explain(cause);
         if (accessProblem != null) {
@@ -46,6 +70,10 @@ public final class BackendErrors {
                 }
                 if (os.error() != null && "index_not_found_exception".equals(os.error().type())) {
                     return new Failure(503, "the mail index does not exist yet: start the facade against a node it may write to");
+                }
+                if (refusedInput(status)) {
+                    return new Failure(400, "OpenSearch refused this input (" + status + "): "
+                        + (os.error() == null ? os.getMessage() : os.error().type() + ": " + Snippet.of(os.error().reason())));
                 }
                 return new Failure(502, "OpenSearch refused the request (" + status + "): "
                     + (os.error() == null ? os.getMessage() : os.error().type() + ": " + os.error().reason()));
@@ -93,7 +121,8 @@ public final class BackendErrors {
         return switch (status) {
             case 503 -> new Failure(503, "OpenSearch is not ready (503): retry later");
             case 429 -> new Failure(429, "OpenSearch is overloaded (429): retry later");
-            default -> new Failure(502, "OpenSearch refused the request (" + status + ")");
+            default -> refusedInput(status) ? new Failure(400, "OpenSearch refused this input (" + status + ")")
+                : new Failure(502, "OpenSearch refused the request (" + status + ")");
         };
     }
 

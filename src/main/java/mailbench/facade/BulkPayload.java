@@ -1,19 +1,19 @@
 package mailbench.facade;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.facade.opensearch.MailDocument;
-import mailbench.json.Json;
 
 /**
- * Reads a bulk body, either NDJSON (one message per line) or one JSON array. Items are judged
- * one by one: a bad item is reported in its slot and never stops the good ones.
+ * Reads a bulk body, either NDJSON (one message per line) or one JSON array, streaming: each item
+ * becomes a document before the next is parsed, so no tree of the whole body ever exists. A message
+ * that is JSON but not valid is reported in its slot and never stops the good ones; a line that is
+ * not JSON, or more items than allowed, refuses the whole bulk.
  */
 public final class BulkPayload {
 
@@ -32,29 +32,19 @@ public final class BulkPayload {
         if (first == body.length) {
             throw new BadRequest("the bulk body is empty: send NDJSON (one message per line) or a JSON array");
         }
-        List<JsonNodeOrError> nodes = body[first] == '[' ? array(body) : lines(body);
-        if (nodes.isEmpty()) {
+        List<Item> items = body[first] == '[' ? array(body, maxItems) : lines(body, maxItems);
+        if (items.isEmpty()) {
             throw new BadRequest("the bulk holds no message: send NDJSON (one message per line) or a non-empty JSON array");
-        }
-        if (nodes.size() > maxItems) {
-            throw new BadRequest(413, "the bulk has " + nodes.size() + " items; at most " + maxItems + " per request");
-        }
-        List<Item> items = new ArrayList<>(nodes.size());
-        for (JsonNodeOrError node : nodes) {
-            items.add(item(node));
         }
         return items;
     }
 
-    private static Item item(JsonNodeOrError node) {
-        if (node.error() != null) {
-            return new Item(null, null, null, node.error());
-        }
+    private static Item item(JsonNode json) {
         try {
-            MailDocument document = MessagePayload.parse(node.json(), null, null);
+            MailDocument document = MessagePayload.parse(json, null, null);
             return new Item(document, document.mailboxId(), document.messageId(), null);
         } catch (BadRequest e) {
-            return new Item(null, text(node.json(), "mailboxId"), text(node.json(), "messageId"), e.getMessage());
+            return new Item(null, text(json, "mailboxId"), text(json, "messageId"), e.getMessage());
         }
     }
 
@@ -63,50 +53,78 @@ public final class BulkPayload {
         return value != null && value.isTextual() ? Snippet.of(value.textValue()) : null;
     }
 
-    private static List<JsonNodeOrError> array(byte[] body) {
-        JsonNode root;
-        try {
-            root = Json.REQUEST_READER.readTree(body);
+    /** Item by item as the parser reads them: each becomes a document (or an error) before the next is read. */
+    private static List<Item> array(byte[] body, int maxItems) {
+        List<Item> items = new ArrayList<>();
+        try (RequestJson.Tokens tokens = RequestJson.Tokens.over(body, 0, body.length)) {
+            tokens.next();
+            for (JsonToken token = tokens.next(); token != JsonToken.END_ARRAY; token = tokens.next()) {
+                if (token == null) {
+                    throw new BadRequest("the bulk body starts with '[' but is not a valid JSON array: no closing ']'");
+                }
+                requireRoom(items, maxItems);
+                JsonNode node;
+                try {
+                    node = tokens.value();
+                } catch (BadRequest e) {
+                    throw new BadRequest(e.status(), "item " + (items.size() + 1) + ": " + e.getMessage());
+                }
+                items.add(item(node));
+            }
+            if (tokens.next() != null) {
+                throw new BadRequest("the bulk body starts with '[' but is not a valid JSON array: content after its closing ']'");
+            }
         } catch (IOException e) {
-            throw new BadRequest("the bulk body starts with '[' but is not a valid JSON array: " + Snippet.of(reason(e)));
+            throw new BadRequest("the bulk body starts with '[' but is not a valid JSON array: " + RequestJson.reason(e));
         }
-        if (root == null || !root.isArray()) {
-            throw new BadRequest("the bulk body must be a JSON array of messages or NDJSON");
-        }
-        List<JsonNodeOrError> nodes = new ArrayList<>(root.size());
-        root.forEach(node -> nodes.add(new JsonNodeOrError(node, null)));
-        return nodes;
+        return items;
     }
 
-    private static List<JsonNodeOrError> lines(byte[] body) {
-        List<JsonNodeOrError> nodes = new ArrayList<>();
+    /**
+     * Line by line as they are read. A line that is not JSON (or passes a parsing limit) refuses the whole bulk at once,
+     * naming it: a body of millions of garbage lines costs one error, not one per line.
+     */
+    private static List<Item> lines(byte[] body, int maxItems) {
+        List<Item> items = new ArrayList<>();
         int lineNumber = 0;
         int start = 0;
-        for (int i = 0; i <= body.length; i++) {
-            if (i == body.length || body[i] == '\n') {
-                lineNumber++;
-                String line = new String(body, start, i - start, StandardCharsets.UTF_8).strip();
-                if (!line.isEmpty()) {
-                    nodes.add(parseLine(line, lineNumber));
-                }
-                start = i + 1;
+        while (start <= body.length) {
+            int end = start;
+            while (end < body.length && body[end] != '\n') {
+                end++;
             }
+            lineNumber++;
+            if (!RequestJson.isBlank(body, start, end)) {
+                requireRoom(items, maxItems);
+                items.add(item(line(body, start, end, lineNumber)));
+            }
+            start = end + 1;
         }
-        return nodes;
+        return items;
     }
 
-    private static JsonNodeOrError parseLine(String line, int lineNumber) {
-        try {
-            return new JsonNodeOrError(Json.REQUEST_READER.readTree(line), null);
+    private static JsonNode line(byte[] body, int start, int end, int lineNumber) {
+        try (RequestJson.Tokens tokens = RequestJson.Tokens.over(body, start, end - start)) {
+            tokens.next();
+            JsonNode node = tokens.value();
+            if (tokens.next() != null) {
+                throw new BadRequest("line " + lineNumber + " is not valid JSON: content after its first value;"
+                    + " nothing was indexed (one message per line)");
+            }
+            return node;
         } catch (IOException e) {
-            return new JsonNodeOrError(null, "line " + lineNumber + " is not valid JSON: " + Snippet.of(reason(e)));
+            throw new BadRequest("line " + lineNumber + " is not valid JSON: " + RequestJson.reason(e)
+                + "; nothing was indexed (one message per line)");
+        } catch (BadRequest e) {
+            throw e.getMessage().startsWith("line ") ? e : new BadRequest(e.status(), "line " + lineNumber + ": " + e.getMessage());
         }
     }
 
-    private static String reason(IOException e) {
-        return e instanceof JsonProcessingException p ? p.getOriginalMessage() : e.getMessage();
+    private static void requireRoom(List<Item> items, int maxItems) {
+        if (items.size() == maxItems) {
+            throw new BadRequest(413, "the bulk has more than " + maxItems + " items; at most " + maxItems
+                + " per request (--max-bulk-items)");
+        }
     }
 
-    private record JsonNodeOrError(JsonNode json, String error) {
-    }
 }

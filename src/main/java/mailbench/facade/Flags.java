@@ -9,6 +9,8 @@ public final class Flags {
     private static final Map<String, String> SYSTEM = Map.of(
         "seen", "\\Seen", "answered", "\\Answered", "flagged", "\\Flagged", "draft", "\\Draft",
         "deleted", "\\Deleted", "recent", "\\Recent");
+    /** Flags one message may carry, and so flags one search may require: each is a clause of the query. */
+    public static final int MAX_PER_MESSAGE = 64;
     private static final Pattern KEYWORD = Pattern.compile("\\$?[A-Za-z0-9_-]{1,64}");
 
     private Flags() {

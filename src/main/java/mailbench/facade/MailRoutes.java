@@ -1,6 +1,5 @@
 package mailbench.facade;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,7 +13,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -22,7 +20,6 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.vertx.ext.web.handler.BodyHandler;
 import mailbench.facade.opensearch.ClientOptions;
 import mailbench.facade.opensearch.ClientVersion;
 import mailbench.facade.opensearch.MailDocument;
@@ -67,7 +64,7 @@ public final class MailRoutes {
 
     public Router router(Vertx vertx) {
         Router router = Router.router(vertx);
-        router.route().handler(BodyHandler.create(false).setBodyLimit(config.maxBodyBytes()));
+        router.route().handler(new RequestBody(config.maxBodyBytes()));
         router.put("/mailboxes/:mailboxId/messages/:messageId").handler(this::indexMessage);
         router.get("/mailboxes/:mailboxId/messages/:messageId").handler(this::getMessage);
         router.get("/mailboxes/:mailboxId/search").handler(this::search);
@@ -97,11 +94,12 @@ public final class MailRoutes {
     }
 
     private void indexMessage(RoutingContext ctx) {
-        handle(ctx, () -> {
-            MailDocument document = MessagePayload.parse(jsonBody(ctx), ctx.pathParam("mailboxId"), ctx.pathParam("messageId"));
-            return store.index(document).thenApply(ignored -> new Reply(201, Map.of(
-                "mailboxId", document.mailboxId(), "messageId", document.messageId(), "result", "indexed")));
-        });
+        String mailboxId = ctx.pathParam("mailboxId");
+        String messageId = ctx.pathParam("messageId");
+        byte[] body = RequestBody.bytes(ctx);
+        handle(ctx, () -> OffLoop.parse(ctx.vertx(), body, () -> MessagePayload.parse(RequestJson.message(body), mailboxId, messageId))
+            .thenCompose(document -> store.index(document).thenApply(ignored -> new Reply(201, Map.of(
+                "mailboxId", document.mailboxId(), "messageId", document.messageId(), "result", "indexed")))));
     }
 
     private void getMessage(RoutingContext ctx) {
@@ -122,12 +120,14 @@ public final class MailRoutes {
     private void bulk(RoutingContext ctx) {
         handle(ctx, () -> {
             Refresh refresh = refresh(ctx.queryParams().get("refresh"));
-            List<BulkPayload.Item> items = BulkPayload.parse(bodyBytes(ctx), config.maxBulkItems());
-            List<MailDocument> valid = items.stream().filter(i -> i.document() != null).map(BulkPayload.Item::document).toList();
-            long start = System.nanoTime();
-            CompletableFuture<List<MailStore.BulkOutcome>> outcomes = valid.isEmpty()
-                ? CompletableFuture.completedFuture(List.of()) : store.bulk(valid, refresh);
-            return outcomes.thenApply(results -> new Reply(200, bulkReply(items, results, start)));
+            byte[] body = RequestBody.bytes(ctx);
+            return OffLoop.parse(ctx.vertx(), body, () -> BulkPayload.parse(body, config.maxBulkItems())).thenCompose(items -> {
+                List<MailDocument> valid = items.stream().filter(i -> i.document() != null).map(BulkPayload.Item::document).toList();
+                long start = System.nanoTime();
+                CompletableFuture<List<MailStore.BulkOutcome>> outcomes = valid.isEmpty()
+                    ? CompletableFuture.completedFuture(List.of()) : store.bulk(valid, refresh);
+                return outcomes.thenApply(results -> new Reply(200, bulkReply(items, results, start)));
+            });
         });
     }
 
@@ -275,25 +275,6 @@ public final class MailRoutes {
             loopsServing.incrementAndGet();
         }
         return lag;
-    }
-
-    private static JsonNode jsonBody(RoutingContext ctx) {
-        byte[] bytes = bodyBytes(ctx);
-        if (bytes.length == 0) {
-            throw new BadRequest("the request body is empty: send the message as a JSON object");
-        }
-        try {
-            return Json.REQUEST_READER.readTree(bytes);
-        } catch (JsonProcessingException e) {
-            throw new BadRequest("the request body is not valid JSON: " + Snippet.of(e.getOriginalMessage()));
-        } catch (IOException e) {
-            throw new BadRequest("the request body could not be read: " + Snippet.of(e.getMessage()));
-        }
-    }
-
-    private static byte[] bodyBytes(RoutingContext ctx) {
-        Buffer buffer = ctx.body() == null ? null : ctx.body().buffer();
-        return buffer == null ? new byte[0] : buffer.getBytes();
     }
 
     private static Map<String, List<String>> queryParams(RoutingContext ctx) {

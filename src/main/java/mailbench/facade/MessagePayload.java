@@ -43,12 +43,25 @@ public final class MessagePayload {
         String body = orEmpty(optionalString(json, "body"));
         List<MailDocument.AttachmentInfo> attachments = attachments(json);
         Long size = optionalLong(json, "size");
-        long computedSize = subject.getBytes(StandardCharsets.UTF_8).length + body.getBytes(StandardCharsets.UTF_8).length
-            + attachments.stream().mapToLong(MailDocument.AttachmentInfo::size).sum();
+        long computedSize = size != null ? 0 : computedSize(subject, body, attachments);
         return new MailDocument(mailbox, message, threadId == null ? "t-" + message : Ids.require("threadId", threadId),
             address(json, "from", requiredString(json, "from")), addresses(json, "to"), addresses(json, "cc"),
             subject, body, receivedAt(json), flags(json), size == null ? computedSize : size, attachments,
             optionalString(json, "attachmentText"));
+    }
+
+    /** The message's size when the client gives none; past a long's range it is a mistake, not a negative size. */
+    private static long computedSize(String subject, String body, List<MailDocument.AttachmentInfo> attachments) {
+        long total = subject.getBytes(StandardCharsets.UTF_8).length + (long) body.getBytes(StandardCharsets.UTF_8).length;
+        try {
+            for (MailDocument.AttachmentInfo attachment : attachments) {
+                total = Math.addExact(total, attachment.size());
+            }
+        } catch (ArithmeticException e) {
+            throw new BadRequest("the attachments' sizes add up past " + Long.MAX_VALUE + " bytes: give each attachment's real"
+                + " size, or the message's own 'size'");
+        }
+        return total;
     }
 
     private static String idFrom(JsonNode json, String field, String fromUrl) {
@@ -134,7 +147,7 @@ public final class MessagePayload {
 
     private static List<String> flags(JsonNode json) {
         List<String> flags = new ArrayList<>();
-        for (String flag : strings(json, "flags", 64)) {
+        for (String flag : strings(json, "flags", Flags.MAX_PER_MESSAGE)) {
             flags.add(Flags.normalize(flag));
         }
         return List.copyOf(flags);
@@ -143,7 +156,7 @@ public final class MessagePayload {
     private static Instant receivedAt(JsonNode json) {
         String value = requiredString(json, "receivedAt");
         try {
-            return Instant.parse(value);
+            return Dates.require("field 'receivedAt'", Instant.parse(value));
         } catch (DateTimeParseException e) {
             throw new BadRequest("field 'receivedAt' must be an ISO-8601 instant like 2025-03-01T10:15:30Z, got '"
                 + Snippet.of(value) + "'");
@@ -174,8 +187,9 @@ public final class MessagePayload {
             }
             try {
                 Long size = optionalLong(attachment, "size");
-                attachments.add(new MailDocument.AttachmentInfo(orEmpty(optionalString(attachment, "name")),
-                    orEmpty(optionalString(attachment, "contentType")), size == null ? 0 : size));
+                String name = Keywords.require("field 'name'", orEmpty(optionalString(attachment, "name")));
+                String contentType = Keywords.require("field 'contentType'", orEmpty(optionalString(attachment, "contentType")));
+                attachments.add(new MailDocument.AttachmentInfo(name, contentType, size == null ? 0 : size));
             } catch (BadRequest e) {
                 throw new BadRequest(where + ": " + e.getMessage());
             }

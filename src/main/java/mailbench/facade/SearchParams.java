@@ -82,7 +82,8 @@ public final class SearchParams {
             return null;
         }
         try {
-            return value.length() == 10 ? LocalDate.parse(value).atStartOfDay(ZoneOffset.UTC).toInstant() : Instant.parse(value);
+            return Dates.require(name, value.length() == 10 ? LocalDate.parse(value).atStartOfDay(ZoneOffset.UTC).toInstant()
+                : Instant.parse(value));
         } catch (DateTimeParseException e) {
             throw new BadRequest(name + " must be an ISO-8601 date (2025-03-01) or instant (2025-03-01T10:00:00Z), got '"
                 + Snippet.of(value) + "'");
@@ -110,8 +111,13 @@ public final class SearchParams {
         if (value == null) {
             return List.of();
         }
+        String[] given = value.split(",");
+        if (given.length > Flags.MAX_PER_MESSAGE) {
+            throw new BadRequest("flags lists " + given.length + " flags; at most " + Flags.MAX_PER_MESSAGE
+                + " (a message carries no more)");
+        }
         List<String> flags = new ArrayList<>();
-        for (String flag : value.split(",")) {
+        for (String flag : given) {
             flags.add(Flags.normalize(flag.strip()));
         }
         return List.copyOf(flags);

@@ -82,6 +82,15 @@ class BackendErrorsTest {
             assertThat(BackendErrors.classify(new ResponseException(line.formatted("500 Internal Server Error"))))
                 .isEqualTo(new BackendErrors.Failure(502, "OpenSearch refused the request (500)"));
         }
+
+        @Test
+        void classifyShouldMapAResponseExceptionOfARefusedInputTo400WithoutTheHost() {
+            String line = "method [PUT], host [http://node1.staging.example:9200], URI [/mail/_doc/x], status line [HTTP/1.1 %s]";
+
+            BackendErrors.Failure failure = BackendErrors.classify(new ResponseException(line.formatted("400 Bad Request")));
+
+            assertThat(failure).isEqualTo(new BackendErrors.Failure(400, "OpenSearch refused this input (400)"));
+        }
     }
 
     @Nested
@@ -144,13 +153,53 @@ class BackendErrorsTest {
 
         @Test
         void classifyShouldMapOtherOpenSearchErrorsTo502WithTypeAndReasonButPassOnTheNodesOwn503() {
-            assertThat(BackendErrors.classify(openSearch(400, "search_phase_execution_exception", "all shards failed")))
+            assertThat(BackendErrors.classify(openSearch(500, "search_phase_execution_exception", "all shards failed")))
                 .isEqualTo(new BackendErrors.Failure(502,
-                    "OpenSearch refused the request (400): search_phase_execution_exception: all shards failed"));
+                    "OpenSearch refused the request (500): search_phase_execution_exception: all shards failed"));
             // a restarted node answers 503 while it recovers its shards: the client should retry, as with a node down
             assertThat(BackendErrors.classify(openSearch(503, "search_phase_execution_exception", "all shards failed")))
                 .isEqualTo(new BackendErrors.Failure(503,
                     "OpenSearch is not ready (503): search_phase_execution_exception: all shards failed"));
+        }
+    }
+
+    @Nested
+    class RefusedInput {
+
+        @Test
+        void classifyShouldMapOpenSearchs4xxForTheClientsInputTo400() {
+            assertThat(BackendErrors.classify(new CompletionException(openSearch(400, "mapper_parsing_exception",
+                "failed to parse field [from] of type [ip] in document with id 'u1:m1'"))))
+                .isEqualTo(new BackendErrors.Failure(400, "OpenSearch refused this input (400): mapper_parsing_exception:"
+                    + " failed to parse field [from] of type [ip] in document with id 'u1:m1'"));
+            assertThat(BackendErrors.classify(openSearch(409, "version_conflict_engine_exception", "conflict")).status()).isEqualTo(400);
+        }
+
+        @Test
+        void classifyShouldKeepAccessMissingIndexTimeoutAndOverloadAsTheBackendsAnswers() {
+            assertThat(BackendErrors.refusedInput(400)).isTrue();
+            assertThat(BackendErrors.refusedInput(413)).isTrue();
+            for (int status : new int[] {401, 403, 404, 407, 408, 429, 500, 502, 503}) {
+                assertThat(BackendErrors.refusedInput(status)).as("status %d", status).isFalse();
+            }
+        }
+
+        @Test
+        void classifyShouldNameNoBackendHostUrlOrCertificate() {
+            BackendErrors.Failure failure = BackendErrors.classify(openSearch(400, "illegal_argument_exception",
+                "node [node1.staging.example:9300] at https://10.20.30.40:9200/mail refused CN=node1.staging.example, O=Acme"));
+
+            assertThat(failure.status()).isEqualTo(400);
+            assertThat(failure.message()).doesNotContain("node1", "10.20.30.40", "https://", "Acme", "9200", "9300")
+                .contains("<host>", "<url>", "<certificate subject>");
+        }
+
+        @Test
+        void classifyShouldKeepTheClientsOwnWordsInARefusalOfItsInput() {
+            BackendErrors.Failure failure = BackendErrors.classify(new BadRequest("field 'from' must be one mail address like"
+                + " alice@example.com, got 'http://10.0.0.1:80'"));
+
+            assertThat(failure.message()).contains("http://10.0.0.1:80");
         }
     }
 

@@ -57,29 +57,27 @@ class BulkPayloadTest {
         }
 
         @Test
-        void bulkShouldReportAMalformedLineInItsSlotAndKeepTheGoodOnes() {
-            String body = message("u1", "m1") + "\n\n{\"mailboxId\": \"u1\", oops}\n" + message("u1", "m3") + "\n";
+        void bulkShouldRefuseTheWholeBulkAtTheFirstLineThatIsNotJsonNamingIt() {
+            String body = message("u1", "m1") + "\n\n{\"mailboxId\": \"u1\", oops}\n" + message("u1", "m3") + "\nnot json either\n";
 
-            List<BulkPayload.Item> items = parse(body);
+            BadRequest error = rejected(body, MAX);
 
-            assertThat(items).hasSize(3);
-            assertGood(items.get(0), "u1", "m1");
-            assertThat(items.get(1).document()).isNull();
-            assertThat(items.get(1).error()).startsWith("line 3 is not valid JSON: ");
-            assertThat(items.get(1).mailboxId()).isNull();
-            assertThat(items.get(1).messageId()).isNull();
-            assertGood(items.get(2), "u1", "m3");
+            assertThat(error.status()).isEqualTo(400);
+            assertThat(error.getMessage()).startsWith("line 3 is not valid JSON: ").endsWith("nothing was indexed (one message per line)");
         }
 
         @Test
-        void bulkShouldNotStopAtAPrettyPrintedMessageButReportEachLine() {
-            String body = "{\n\"mailboxId\": \"u1\"\n}";
+        void bulkShouldRefuseAPrettyPrintedMessageNamingItsFirstLine() {
+            assertThat(rejected("{\n\"mailboxId\": \"u1\"\n}", MAX).getMessage()).startsWith("line 1 is not valid JSON: ");
+        }
 
-            List<BulkPayload.Item> items = parse(body);
+        @Test
+        void bulkShouldRefuseOnlyOnceForMillionsOfGarbageLines() {
+            String body = "x\n".repeat(1_000_000);
 
-            assertThat(items).extracting(BulkPayload.Item::error).allSatisfy(error -> assertThat(error).isNotNull());
-            assertThat(items.get(0).error()).startsWith("line 1 is not valid JSON: ");
-            assertThat(items.get(items.size() - 1).error()).startsWith("line 3 is not valid JSON: ");
+            BadRequest error = rejected(body, MAX);
+
+            assertThat(error.getMessage()).startsWith("line 1 is not valid JSON: ");
         }
 
         @Test
@@ -176,7 +174,7 @@ class BulkPayloadTest {
             BadRequest error = rejected(body, 2);
 
             assertThat(error.status()).isEqualTo(413);
-            assertThat(error).hasMessage("the bulk has 3 items; at most 2 per request");
+            assertThat(error).hasMessage("the bulk has more than 2 items; at most 2 per request (--max-bulk-items)");
         }
 
         @Test
@@ -184,7 +182,7 @@ class BulkPayloadTest {
             BadRequest error = rejected("[{}, {}, {}, {}]", 3);
 
             assertThat(error.status()).isEqualTo(413);
-            assertThat(error).hasMessage("the bulk has 4 items; at most 3 per request");
+            assertThat(error).hasMessage("the bulk has more than 3 items; at most 3 per request (--max-bulk-items)");
         }
 
         @Test
@@ -195,11 +193,19 @@ class BulkPayloadTest {
         }
 
         @Test
-        void bulkShouldCountMalformedLinesTowardsMaxItems() {
-            BadRequest error = rejected("not json\nnot json either\n", 1);
+        void bulkShouldStopReadingAtTheFirstItemPastMaxItems() {
+            BadRequest error = rejected(message("u1", "m1") + "\n" + message("u1", "m2") + "\nnot json\n", 2);
+
+            assertThat(error.status()).as("the third line is never parsed").isEqualTo(413);
+        }
+
+        @Test
+        void bulkShouldRefuseTenMillionEmptyObjectsAtTheItemLimitWithoutReadingThemAll() {
+            String body = "[" + "{},".repeat(10_000_000) + "{}]";
+
+            BadRequest error = rejected(body, MAX);
 
             assertThat(error.status()).isEqualTo(413);
-            assertThat(error).hasMessage("the bulk has 2 items; at most 1 per request");
         }
     }
 
@@ -207,12 +213,8 @@ class BulkPayloadTest {
     class NothingSilentlyDropped {
 
         @Test
-        void bulkShouldReportTwoMessagesOnOneLineInsteadOfDroppingTheSecond() {
-            List<BulkPayload.Item> items = parse(message("u1", "m1") + " " + message("u1", "m2"));
-
-            assertThat(items).hasSize(1);
-            assertThat(items.get(0).document()).isNull();
-            assertThat(items.get(0).error()).startsWith("line 1 is not valid JSON");
+        void bulkShouldRefuseTwoMessagesOnOneLineInsteadOfDroppingTheSecond() {
+            assertThat(rejected(message("u1", "m1") + " " + message("u1", "m2"), MAX).getMessage()).startsWith("line 1 is not valid JSON");
         }
 
         @Test
@@ -226,6 +228,44 @@ class BulkPayloadTest {
             BadRequest error = rejected("[]", MAX);
             assertThat(error.status()).isEqualTo(400);
             assertThat(error.getMessage()).contains("holds no message");
+        }
+    }
+
+    @Nested
+    class LimitsWhileParsing {
+
+        @Test
+        void bulkShouldRefuseALineOverTheTokenBudgetNamingIt() {
+            String huge = "{\"mailboxId\":\"u1\",\"attachments\":[" + "{},".repeat(RequestJson.MAX_MESSAGE_TOKENS) + "{}]}";
+
+            BadRequest error = rejected(message("u1", "m1") + "\n" + huge, MAX);
+
+            assertThat(error.status()).isEqualTo(400);
+            assertThat(error.getMessage()).startsWith("line 2: a message holds more than 20000 JSON tokens");
+        }
+
+        @Test
+        void bulkShouldRefuseAnArrayItemOverTheTokenBudgetNamingIt() {
+            String huge = "{\"attachments\":[" + "{},".repeat(RequestJson.MAX_MESSAGE_TOKENS) + "{}]}";
+
+            BadRequest error = rejected("[" + message("u1", "m1") + "," + huge + "]", MAX);
+
+            assertThat(error.getMessage()).startsWith("item 2: a message holds more than 20000 JSON tokens");
+        }
+
+        @Test
+        void bulkShouldRefuseDeepNestingNamingTheLimit() {
+            String deep = "[".repeat(5_000) + "]".repeat(5_000);
+
+            assertThat(rejected(deep, MAX).getMessage()).contains("nesting depth").contains("maximum allowed (" + RequestJson.MAX_DEPTH + ")");
+            assertThat(rejected("{\"a\":" + deep + "}", MAX).getMessage()).startsWith("line 1 is not valid JSON: ").contains("nesting depth");
+        }
+
+        @Test
+        void bulkShouldRefuseAnOverlongNumber() {
+            String body = "{\"mailboxId\":\"u1\",\"messageId\":\"m1\",\"size\":" + "9".repeat(100_000) + "}";
+
+            assertThat(rejected(body, MAX).getMessage()).startsWith("line 1 is not valid JSON: ").contains("Number value length");
         }
     }
 }

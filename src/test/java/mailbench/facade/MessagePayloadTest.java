@@ -408,4 +408,55 @@ class MessagePayloadTest {
                 "attachments[0] has an unknown field 'nmae'; known: contentType, name, size");
         }
     }
+
+    @Nested
+    class WhatOpenSearchWouldRefuse {
+
+        @Test
+        void parseShouldRejectAnAttachmentNameOverTheKeywordTermLimitNamingIt() {
+            String name = "n".repeat(40_000);
+
+            assertBadRequest(() -> parse(minimalWith("attachments", "[{\"name\":\"" + name + "\",\"size\":1}]")),
+                "attachments[0]: field 'name' is 40000 bytes in UTF-8; at most 32766 (OpenSearch's limit for one keyword term)");
+        }
+
+        @Test
+        void parseShouldCountTheKeywordLimitInUtf8Bytes() {
+            String accepted = "\u00e9".repeat(16_383);
+            String refused = "\u00e9".repeat(16_384);
+
+            assertThat(parse(minimalWith("attachments", "[{\"contentType\":\"" + accepted + "\"}]")).attachments()).hasSize(1);
+            assertBadRequest(() -> parse(minimalWith("attachments", "[{\"contentType\":\"" + refused + "\"}]")),
+                "attachments[0]: field 'contentType' is 32768 bytes in UTF-8; at most 32766 (OpenSearch's limit for one keyword term)");
+        }
+
+        @Test
+        void parseShouldRejectAttachmentSizesThatAddUpPastALong() {
+            String attachments = "[{\"size\":" + Long.MAX_VALUE + "},{\"size\":1}]";
+
+            assertBadRequest(() -> parse(minimalWith("attachments", attachments)), "the attachments' sizes add up past "
+                + Long.MAX_VALUE + " bytes: give each attachment's real size, or the message's own 'size'");
+        }
+
+        @Test
+        void parseShouldTakeTheGivenSizeWithoutAddingTheAttachments() {
+            ObjectNode node = minimalWith("attachments", "[{\"size\":" + Long.MAX_VALUE + "},{\"size\":1}]");
+            node.put("size", 12);
+
+            assertThat(parse(node).size()).isEqualTo(12);
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"+10000-01-01T00:00:00Z", "-0001-01-01T00:00:00Z"})
+        void parseShouldRejectDatesOpenSearchCannotStore(String value) {
+            assertBadRequest(() -> parse(minimalWith("receivedAt", "\"" + value + "\"")), "field 'receivedAt' must be between"
+                + " 0000-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z (what OpenSearch can store), got " + Instant.parse(value));
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"0000-01-01T00:00:00Z", "9999-12-31T23:59:59.999Z"})
+        void parseShouldAcceptTheFirstAndLastStorableInstants(String value) {
+            assertThat(parse(minimalWith("receivedAt", "\"" + value + "\"")).receivedAt()).isEqualTo(Instant.parse(value));
+        }
+    }
 }

@@ -193,6 +193,13 @@ class SearchParamsTest {
         }
 
         @ParameterizedTest
+        @ValueSource(strings = {"+10000-01-01T00:00:00Z", "-0001-12-31T00:00:00Z", "+999999999-01-01T00:00:00Z"})
+        void searchShouldRejectInstantsOpenSearchCannotStore(String value) {
+            assertBadRequest(() -> parse("before", value), "before must be between 0000-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z"
+                + " (what OpenSearch can store), got " + Instant.parse(value));
+        }
+
+        @ParameterizedTest
         @ValueSource(strings = {"yesterday", "2025-13-01", "2025-3-1", "2025-03-01 10:00:00", "2025-03-01T10:00:00",
             "1740787200"})
         void searchShouldRejectMalformedAfter(String value) {
@@ -322,6 +329,14 @@ class SearchParamsTest {
             assertBadRequest(() -> parse("flags", "seen,\\Bogus"),
                 "unknown flag '\\Bogus'; use seen, answered, flagged, draft, deleted, recent"
                     + " or a keyword of letters, digits, '_', '-' (optionally starting with '$')");
+        }
+
+        @Test
+        void searchShouldRejectMoreFlagsThanAMessageCarriesBeforeOpenSearchCountsTheirClauses() {
+            String flags = String.join(",", java.util.Collections.nCopies(1_100, "seen"));
+
+            assertBadRequest(() -> parse("flags", flags), "flags lists 1100 flags; at most 64 (a message carries no more)");
+            assertThat(parse("flags", String.join(",", java.util.Collections.nCopies(64, "seen"))).flags()).hasSize(64);
         }
 
         @Test

@@ -68,7 +68,12 @@ public final class Http {
     }
 
     public static Reply send(HttpRequest.Builder request) throws IOException, InterruptedException {
-        HttpResponse<String> response = CLIENT.send(request.timeout(Duration.ofSeconds(30)).build(),
+        return send(CLIENT, request);
+    }
+
+    /** With a client of the caller's (another HTTP version, other timeouts). */
+    public static Reply send(HttpClient client, HttpRequest.Builder request) throws IOException, InterruptedException {
+        HttpResponse<String> response = client.send(request.timeout(Duration.ofSeconds(30)).build(),
             HttpResponse.BodyHandlers.ofString());
         JsonNode json;
         try {

@@ -21,6 +21,8 @@ import org.opensearch.client.opensearch.core.BulkRequest;
 import org.opensearch.client.opensearch.core.SearchRequest;
 import org.opensearch.client.opensearch.core.bulk.BulkResponseItem;
 
+import mailbench.facade.Redaction;
+
 /**
  * The facade's only door to OpenSearch: one method per operation, all on the async client so
  * no facade thread waits for OpenSearch. Built once, shared by every request (the client under
@@ -64,7 +66,8 @@ public final class MailStore implements AutoCloseable {
         return call(() -> clients.async().bulk(request.build())).thenApply(response -> {
             List<BulkOutcome> outcomes = new ArrayList<>(documents.size());
             for (BulkResponseItem item : response.items()) {
-                String error = item.error() == null ? null : item.error().type() + ": " + item.error().reason();
+                // the item's slot reaches the client: no backend host or certificate in it
+                String error = item.error() == null ? null : Redaction.of(item.error().type() + ": " + item.error().reason());
                 outcomes.add(new BulkOutcome(item.status(), error));
             }
             return outcomes;
