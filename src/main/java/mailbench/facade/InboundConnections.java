@@ -1,7 +1,6 @@
 package mailbench.facade;
 
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.LongAdder;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,7 +18,6 @@ final class InboundConnections {
 
     private final int max;
     private final AtomicInteger open = new AtomicInteger();
-    private final LongAdder refused = new LongAdder();
     private final ThrottledWarning warning = new ThrottledWarning(10_000_000_000L, System::nanoTime);
 
     InboundConnections(int max) {
@@ -29,7 +27,6 @@ final class InboundConnections {
     void admit(HttpConnection connection) {
         if (open.incrementAndGet() > max) {
             open.decrementAndGet();
-            refused.increment();
             long held = warning.tryPass();
             if (held >= 0) {
                 LOG.warn("closed a new connection from {}: {} are open (--max-client-connections); {} more closed since the last"
@@ -39,13 +36,5 @@ final class InboundConnections {
             return;
         }
         connection.closeHandler(closed -> open.decrementAndGet());
-    }
-
-    int open() {
-        return open.get();
-    }
-
-    long refused() {
-        return refused.sum();
     }
 }
