@@ -40,7 +40,9 @@ class DeadClientIT {
         Set<Thread> before = Set.copyOf(Thread.getAllStackTraces().keySet());
         try (FacadeServer facade = FacadeServer.start(config, FacadeGuards.DEFAULTS, reported::set)) {
             URI base = URI.create("http://127.0.0.1:" + facade.port());
-            assertThat(Http.get(base, "/mailboxes/mbx-d/search?text=hello").status()).isEqualTo(200);
+            // served before the kill (a loaded host may take a while for the first search on a fresh index)
+            await().atMost(Duration.ofSeconds(90)).ignoreExceptions()
+                .untilAsserted(() -> assertThat(Http.get(base, "/mailboxes/mbx-d/search?text=hello").status()).isEqualTo(200));
 
             List<Thread> ioThreads = ioThreads(before, transport);
             assertThat(ioThreads).as("the client's I/O threads").isNotEmpty();
@@ -87,6 +89,37 @@ class DeadClientIT {
                 assertThat(answer.statusCode()).isEqualTo(504);
                 assertThat(ms).as("ended by the facade's deadline").isLessThan(guards.callDeadline(config).toMillis() + 2_000);
             }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClientOptions.Transport.class)
+    void aCallShouldWaitForAPooledConnectionNoLongerThanThePoolWaitTimeout(ClientOptions.Transport transport) throws Exception {
+        // one connection to the node, 16 searches at once, a 1 ms pool wait: the ones that find the connection busy give up
+        FacadeConfig config = new FacadeConfig("127.0.0.1", 0, List.of(SharedNode.url()), "mail-it-pool-" + System.nanoTime(), 1, 1, 1,
+            1, 64, FacadeConfig.DEFAULT_MAX_BODY_BYTES, FacadeConfig.DEFAULT_MAX_BULK_ITEMS, Duration.ofSeconds(1), Duration.ofSeconds(30),
+            new ClientOptions(transport, ClientOptions.Mapper.SHARED, ClientOptions.Projection.DOC_VALUES));
+        FacadeGuards guards = new FacadeGuards(Duration.ofSeconds(60), 100, false, Duration.ofMillis(1), null, false, false);
+        try (FacadeServer facade = FacadeServer.start(config, guards, problem -> { })) {
+            URI base = URI.create("http://127.0.0.1:" + facade.port());
+            var client = java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_1_1)
+                .proxy(java.net.http.HttpClient.Builder.NO_PROXY).build();
+            var statuses = new java.util.concurrent.ConcurrentHashMap<Integer, java.util.concurrent.atomic.AtomicInteger>();
+            long start = System.nanoTime();
+            var pending = new java.util.ArrayList<java.util.concurrent.CompletableFuture<Void>>();
+            for (int i = 0; i < 16; i++) {
+                pending.add(client.sendAsync(java.net.http.HttpRequest.newBuilder(URI.create(base + "/mailboxes/mbx-p/search?text=hello"))
+                    .timeout(Duration.ofSeconds(30)).build(), java.net.http.HttpResponse.BodyHandlers.ofString())
+                    .thenAccept(r -> statuses.computeIfAbsent(r.statusCode(), k -> new java.util.concurrent.atomic.AtomicInteger())
+                        .incrementAndGet()));
+            }
+            pending.forEach(java.util.concurrent.CompletableFuture::join);
+            long ms = (System.nanoTime() - start) / 1_000_000;
+            System.out.printf("[pool-wait] %s: 16 searches over 1 connection, 1 ms pool wait: %s in %d ms%n", transport, statuses, ms);
+            assertThat(statuses.keySet()).as("served or refused for the wait, nothing else").isSubsetOf(200, 504);
+            assertThat(statuses.get(504)).as("calls that found the connection busy gave up").isNotNull();
+            assertThat(ms).as("no call waited long for the connection").isLessThan(5_000);
+            assertThat(Http.get(base, "/mailboxes/mbx-p/search?text=hello").status()).as("serves right after").isEqualTo(200);
         }
     }
 
