@@ -21,6 +21,7 @@ import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 import mailbench.access.Credentials;
+import mailbench.access.OpenSearchAccess;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeGuards;
 import mailbench.facade.FacadeServer;
@@ -83,9 +84,14 @@ class ExposureIT {
             assertThat(facade.output()).startsWith("error: basic-auth credentials would cross the network in clear text")
                 .contains("https://").contains("--allow-credentials-over-http").doesNotContain("secret-password");
         }
-        try (FacadeProcess facade = FacadeProcess.start(DIR, "clear-text-allowed", List.of("facade", "--port", "0",
-            "--allow-credentials-over-http", "--index", "mail-it-clear-text", "--opensearch", SharedNode.url().toString()), env)) {
-            URI base = facade.awaitUrl();
+        // allowed explicitly: the facade starts and sends them (the node, without its security plugin, ignores them)
+        OpenSearchAccess access = OpenSearchAccess.of(null, null, null, env);
+        FacadeConfig config = FacadeConfig.defaults().withPort(0).withIndex("mail-it-clear-text")
+            .withOpenSearch(List.of(SharedNode.url()), access);
+        FacadeGuards allowed = new FacadeGuards(FacadeGuards.DEFAULT_IDLE_TIMEOUT, FacadeGuards.DEFAULT_MAX_CLIENT_CONNECTIONS, false,
+            FacadeGuards.DEFAULT_POOL_WAIT_TIMEOUT, null, false, true);
+        try (FacadeServer facade = FacadeServer.start(config, allowed, p -> { })) {
+            URI base = URI.create("http://127.0.0.1:" + facade.port());
             assertThat(Http.get(base, "/mailboxes/mbx-t/search?text=hello").status()).isEqualTo(200);
         }
     }
