@@ -7,8 +7,7 @@ import io.gatling.core.Predef._
 import io.gatling.core.structure.PopulationBuilder
 import io.gatling.http.Predef._
 
-import mailbench.facade.FacadeConfig
-import mailbench.indexing.{ BulkDocuments, BulkMatrix, BulkMatrixReport, BulkMatrixResult, BulkMatrixRun, CellTimings }
+import mailbench.indexing.{ BulkDocuments, BulkMatrix, BulkMatrixIndex, BulkMatrixReport, BulkMatrixResult, BulkMatrixRun, CellTimings }
 import mailbench.run.{ BenchConfig, BenchRun }
 
 /**
@@ -25,8 +24,12 @@ class BulkIndexSimulation extends Simulation {
     "BulkIndexSimulation recreates and counts the index itself: give -Dmailbench.opensearch=<OpenSearch URL> with -Dmailbench.target")
   private val bulk = config.bulk
   private val documents = BulkDocuments.of(config.corpus, math.max(bulk.docsPerCell, bulk.warmUpDocs), bulk, direct)
-  private val matrix = new BulkMatrixRun(bulk, documents, opensearch, run.opensearchAccess, FacadeConfig.DEFAULT_INDEX, line => run.event(line))
-  private val requests = if (direct) DirectIndexRequests else FacadeIndexRequests
+  // the only index it deletes: named by a knob, the one the facade serves, and on a target only when confirmed
+  private val index = BulkMatrixIndex.resolve(BenchConfig.BULK_INDEX.value, BenchConfig.BULK_DELETE_ON_TARGET.booleanValue,
+    if (config.local) null else config.target, if (direct) null else run.facadeIndex, BenchConfig.BULK_INDEX.name,
+    BenchConfig.BULK_DELETE_ON_TARGET.name)
+  private val matrix = new BulkMatrixRun(bulk, documents, opensearch, run.opensearchAccess, index, line => run.event(line))
+  private val requests = if (direct) new DirectIndexRequests(index) else FacadeIndexRequests
 
   private val steps = matrix.steps.asScala.toList
   private def requestName(cell: BulkMatrix.Cell) = (if (cell.index < 0) BenchConfig.WARM_UP_PREFIX else "") + cell.name

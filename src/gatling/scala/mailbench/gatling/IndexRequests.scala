@@ -37,11 +37,12 @@ object FacadeIndexRequests extends IndexRequests {
       .body(bytes(MessageBody)).check(status.is(201))
 }
 
-/** Straight to OpenSearch: its own _bulk and _doc, with the ids the facade gives a message. */
-object DirectIndexRequests extends IndexRequests {
-  import IndexRequests._
+/** Straight to OpenSearch, into the facade's default index. */
+object DirectIndexRequests extends DirectIndexRequests(FacadeConfig.DEFAULT_INDEX)
 
-  private val Index = FacadeConfig.DEFAULT_INDEX
+/** Straight to OpenSearch: its own _bulk and _doc into {@code Index}, with the ids the facade gives a message. */
+class DirectIndexRequests(Index: String) extends IndexRequests {
+  import IndexRequests._
 
   override def bulk(name: String): HttpRequestBuilder =
     http(name).post(s"/$Index/_bulk").header("content-type", ndjson).body(bytes(BulkBody))

@@ -1,6 +1,7 @@
 package mailbench.cli;
 
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -8,7 +9,9 @@ import java.util.concurrent.CountDownLatch;
 
 import mailbench.access.OpenSearchUrls;
 import mailbench.facade.FacadeConfig;
+import mailbench.facade.FacadeGuards;
 import mailbench.facade.FacadeServer;
+import mailbench.facade.FacadeToken;
 import mailbench.facade.opensearch.ClientOptions;
 import mailbench.facade.opensearch.ClientVersion;
 import picocli.CommandLine.Command;
@@ -19,6 +22,9 @@ import picocli.CommandLine.Option;
 @Command(name = "facade", mixinStandardHelpOptions = true,
     description = "Run the mail facade against an existing OpenSearch (staging, docker, or the stack's node).")
 final class FacadeCommand implements Callable<Integer> {
+
+    /** EX_SOFTWARE: an internal fault, distinct from bad options (2). */
+    static final int CLIENT_DEATH_EXIT = 70;
 
     @Option(names = "--opensearch", description = "OpenSearch URL(s), comma-separated or the option repeated; requests are spread"
         + " over them; never with credentials in them (default: ${DEFAULT-VALUE})", defaultValue = FacadeConfig.DEFAULT_OPENSEARCH)
@@ -83,6 +89,35 @@ final class FacadeCommand implements Callable<Integer> {
         defaultValue = "30000")
     long responseTimeoutMs;
 
+    @Option(names = "--pool-wait-timeout-ms", description = "Longest wait for a pooled OpenSearch connection, then 503; a call's"
+        + " whole time is bounded by this + connect + response timeouts + 1 s (default: ${DEFAULT-VALUE})",
+        defaultValue = "5000")
+    long poolWaitTimeoutMs;
+
+    @Option(names = "--idle-timeout-ms", description = "A client connection that sends and receives nothing for this long is"
+        + " closed; longer than a call's whole time (default: ${DEFAULT-VALUE})", defaultValue = "60000")
+    long idleTimeoutMs;
+
+    @Option(names = "--max-client-connections", description = "Inbound connections open at once; beyond, new ones are closed at"
+        + " once (default: ${DEFAULT-VALUE})", defaultValue = "" + FacadeGuards.DEFAULT_MAX_CLIENT_CONNECTIONS)
+    int maxClientConnections;
+
+    @Option(names = "--http2-cleartext", description = "Also accept cleartext HTTP/2 (h2c); off: HTTP/1.1 only")
+    boolean http2Cleartext;
+
+    @Option(names = FacadeToken.OPTION, paramLabel = "<file>", description = "File holding the token every request must carry"
+        + " (Authorization: Bearer <token>); default: $" + FacadeToken.ENV + ", else none. Needed when --host is not loopback,"
+        + " unless --insecure-open")
+    Path tokenFile;
+
+    @Option(names = "--insecure-open", description = "Listen on a non-loopback --host without a token: anyone who reaches the"
+        + " port uses the facade and its OpenSearch access")
+    boolean insecureOpen;
+
+    @Option(names = "--allow-credentials-over-http", description = "Send basic-auth credentials to http:// OpenSearch URLs"
+        + " (clear text on the network); refused without this")
+    boolean allowCredentialsOverHttp;
+
     @Option(names = "--transport", description = "httpclient5 (ApacheHttpClient5Transport) or rest-client (RestClientTransport)"
         + " (default: ${DEFAULT-VALUE})", defaultValue = "httpclient5")
     String transport;
@@ -106,8 +141,11 @@ final class FacadeCommand implements Callable<Integer> {
             maxInFlight, maxBodyBytes, maxBulkItems, Duration.ofMillis(connectTimeoutMs), Duration.ofMillis(responseTimeoutMs),
             new ClientOptions(ClientOptions.Transport.of(transport), ClientOptions.Mapper.of(mapper), ClientOptions.Projection.of(projection)),
             access.access(), maxResponseBytes, maxEventLoopLagMs);
+        FacadeGuards guards = new FacadeGuards(Duration.ofMillis(idleTimeoutMs), maxClientConnections, http2Cleartext,
+            Duration.ofMillis(poolWaitTimeoutMs), FacadeToken.fromFileOrEnv(tokenFile, System.getenv()), insecureOpen,
+            allowCredentialsOverHttp);
         child.watchParent();
-        FacadeServer server = FacadeServer.start(config);
+        FacadeServer server = FacadeServer.start(config, guards, FacadeCommand::exitOnClientDeath);
         CountDownLatch stopped = ChildOptions.onShutdown(server::close, "facade-shutdown");
         String url = "http://" + config.host() + ":" + server.port();
         System.out.println("facade: " + url + " (OpenSearch " + config.opensearch() + ", index " + config.index() + ", opensearch-java "
@@ -116,5 +154,11 @@ final class FacadeCommand implements Callable<Integer> {
         child.announceReady(url);
         stopped.await();
         return 0;
+    }
+
+    /** The client cannot be revived in place: a new process (started by a supervisor, or by hand) gets a sound one. */
+    private static void exitOnClientDeath(String problem) {
+        System.err.println("error: " + problem + "; the facade exits (code " + CLIENT_DEATH_EXIT + ")");
+        System.exit(CLIENT_DEATH_EXIT);
     }
 }

@@ -50,6 +50,11 @@ final class ProfilerCommand {
             + SidecarToken.ENV + ", else a new one is written to <out>/token (owner-only)")
         Path tokenFile;
 
+        @Option(names = "--read-timeout-s", description = "A request not received whole in this time is closed; a stalled peer"
+            + " holds one of " + SidecarServer.THREADS + " threads at most this long (default: ${DEFAULT-VALUE})",
+            defaultValue = "" + SidecarServer.DEFAULT_READ_TIMEOUT_S)
+        int readTimeoutSeconds;
+
         @picocli.CommandLine.Mixin
         ChildOptions child;
 
@@ -67,7 +72,7 @@ final class ProfilerCommand {
             sidecar.preload().ifPresentOrElse(
                 problem -> System.out.println("warning: " + problem + " (captures will fail with this reason)"),
                 () -> System.out.println("async-profiler loaded into pid " + target.pid));
-            SidecarServer server = SidecarServer.start(sidecar, token, host, port);
+            SidecarServer server = SidecarServer.start(sidecar, token, host, port, readTimeoutSeconds);
             CountDownLatch stopped = ChildOptions.onShutdown(server::close, "profiler-shutdown");
             String url = "http://" + host + ":" + server.port();
             System.out.println("profiler sidecar: " + url + " (profiling pid " + target.pid + ", token from " + tokenSource

@@ -5,8 +5,10 @@ import java.net.BindException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import org.slf4j.Logger;
@@ -31,6 +33,7 @@ public final class FacadeServer implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(FacadeServer.class);
     private static final long INDEX_RETRY_MS = 2_000;
+    private static final long CLIENT_CHECK_MS = 1_000;
 
     private final Vertx vertx;
     private final MailStore store;
@@ -42,14 +45,28 @@ public final class FacadeServer implements AutoCloseable {
         this.servers = servers;
     }
 
+    /** With the default guards, for a facade on loopback; a dead client is answered with 503 but nothing else is done. */
     public static FacadeServer start(FacadeConfig config) {
-        MailStore store = new MailStore(OpenSearchClients.create(config), config.index(), config.client().projection());
+        return start(config, FacadeGuards.DEFAULTS, problem -> { });
+    }
+
+    /**
+     * Refuses bad exposure first ({@link FacadeGuards#check}); {@code onClientDeath} is called once, off the event loop,
+     * when the OpenSearch client's I/O thread is found dead (the command exits then).
+     */
+    public static FacadeServer start(FacadeConfig config, FacadeGuards guards, Consumer<String> onClientDeath) {
+        guards.check(config);
+        Set<Thread> before = ClientWatchdog.liveThreads();
+        MailStore store = new MailStore(OpenSearchClients.create(config, guards.poolWaitTimeout()), config.index(),
+            config.client().projection());
+        ClientWatchdog watchdog = ClientWatchdog.of(OpenSearchClients.ioThreadPrefix(config.client().transport()), before);
         Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(config.eventLoops()));
         try {
-            MailRoutes routes = new MailRoutes(store, config);
+            MailRoutes routes = new MailRoutes(store, config, guards, watchdog);
             List<HttpServer> servers = new CopyOnWriteArrayList<>();
-            listen(vertx, routes, config, servers);
+            listen(vertx, routes, config, guards, servers);
             FacadeServer facade = new FacadeServer(vertx, store, servers);
+            watchClient(vertx, watchdog, onClientDeath);
             facade.ensureIndexUntilDone(config.shards());
             return facade;
         } catch (Exception e) {
@@ -65,9 +82,11 @@ public final class FacadeServer implements AutoCloseable {
      * when they ask for the same number, and each asking for port 0 gets a port of its own: with
      * several loops and port 0, a free port is picked first (tried again if taken meanwhile).
      */
-    private static void listen(Vertx vertx, MailRoutes routes, FacadeConfig config, List<HttpServer> servers) throws Exception {
+    private static void listen(Vertx vertx, MailRoutes routes, FacadeConfig config, FacadeGuards guards, List<HttpServer> servers)
+        throws Exception {
+        InboundConnections connections = new InboundConnections(guards.maxClientConnections());
         if (config.port() != 0 || config.eventLoops() == 1) {
-            deploy(vertx, routes, config.host(), config.port(), config.eventLoops(), servers);
+            deploy(vertx, routes, options(config.host(), config.port(), guards), connections, config.eventLoops(), servers);
             return;
         }
         for (int attempt = 1; ; attempt++) {
@@ -76,7 +95,7 @@ public final class FacadeServer implements AutoCloseable {
                 port = probe.getLocalPort();
             }
             try {
-                deploy(vertx, routes, config.host(), port, config.eventLoops(), servers);
+                deploy(vertx, routes, options(config.host(), port, guards), connections, config.eventLoops(), servers);
                 return;
             } catch (Exception e) {
                 if (attempt == 5 || !(e instanceof BindException || e.getCause() instanceof BindException)) {
@@ -87,15 +106,41 @@ public final class FacadeServer implements AutoCloseable {
         }
     }
 
+    /**
+     * Idle connections are closed (a peer that sent half a header holds no socket for long). Cleartext HTTP/2 only when asked
+     * for: one h2c connection carries 100 streams, each with a body up to --max-body-bytes.
+     */
+    private static HttpServerOptions options(String host, int port, FacadeGuards guards) {
+        return new HttpServerOptions().setHost(host).setPort(port)
+            .setIdleTimeout((int) guards.idleTimeout().toMillis()).setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
+            .setHttp2ClearTextEnabled(guards.http2Cleartext());
+    }
+
     /** {@code instances} servers, each deployed on an event loop of its own, listening on host:port. */
-    private static void deploy(Vertx vertx, MailRoutes routes, String host, int port, int instances, List<HttpServer> servers)
-        throws Exception {
-        HttpServerOptions options = new HttpServerOptions().setHost(host).setPort(port);
+    private static void deploy(Vertx vertx, MailRoutes routes, HttpServerOptions options, InboundConnections connections,
+                               int instances, List<HttpServer> servers) throws Exception {
         // Vert.x wants a new instance per deployment: a capturing lambda is one
-        Supplier<Deployable> server = () -> context -> vertx.createHttpServer(options).requestHandler(routes.router(vertx)).listen()
+        Supplier<Deployable> server = () -> context -> vertx.createHttpServer(options).connectionHandler(connections::admit)
+            .requestHandler(routes.router(vertx)).listen()
             .onSuccess(servers::add);
         Future<String> deployed = vertx.deployVerticle(server, new DeploymentOptions().setInstances(instances));
         deployed.await(30, TimeUnit.SECONDS);
+    }
+
+    /** Looks at the client's I/O threads every second; the first time one is dead, says so once, off the event loop. */
+    private static void watchClient(Vertx vertx, ClientWatchdog watchdog, Consumer<String> onClientDeath) {
+        if (watchdog.watched() == 0) {
+            LOG.warn("no I/O thread of the OpenSearch client was found to watch: a dead one would only show as 504s");
+            return;
+        }
+        vertx.setPeriodic(CLIENT_CHECK_MS, id -> {
+            String problem = watchdog.problem();
+            if (problem != null) {
+                vertx.cancelTimer(id);
+                LOG.error(problem);
+                new Thread(() -> onClientDeath.accept(problem), "facade-client-death").start();
+            }
+        });
     }
 
     public int port() {

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -41,6 +42,9 @@ public final class MailRoutes {
 
     private final MailStore store;
     private final FacadeConfig config;
+    private final FacadeGuards guards;
+    private final ClientWatchdog watchdog;
+    private final long callDeadlineMs;
     /**
      * Requests handed to the client and not answered yet. Bounded because the client queues
      * without limit for a pooled connection, and a long queue that fails at once unwinds
@@ -58,12 +62,24 @@ public final class MailRoutes {
     private final ThrottledWarning unclassified = new ThrottledWarning(10_000_000_000L, System::nanoTime);
 
     public MailRoutes(MailStore store, FacadeConfig config) {
+        this(store, config, FacadeGuards.DEFAULTS, null);
+    }
+
+    /** {@code watchdog}: the client's I/O threads, null when not watched. */
+    public MailRoutes(MailStore store, FacadeConfig config, FacadeGuards guards, ClientWatchdog watchdog) {
         this.store = store;
         this.config = config;
+        this.guards = guards;
+        this.watchdog = watchdog;
+        this.callDeadlineMs = guards.callDeadline(config).toMillis();
     }
 
     public Router router(Vertx vertx) {
         Router router = Router.router(vertx);
+        if (guards.token() != null) {
+            // before the body handler: a request without the token is refused before a byte of its body is read
+            router.route().handler(this::requireToken);
+        }
         router.route().handler(new RequestBody(config.maxBodyBytes()));
         router.put("/mailboxes/:mailboxId/messages/:messageId").handler(this::indexMessage);
         router.get("/mailboxes/:mailboxId/messages/:messageId").handler(this::getMessage);
@@ -135,14 +151,28 @@ public final class MailRoutes {
         handle(ctx, () -> store.refresh().thenApply(ignored -> new Reply(200, Map.of("result", "refreshed"))));
     }
 
+    private void requireToken(RoutingContext ctx) {
+        if (guards.token().accepts(ctx.request().getHeader("authorization"))) {
+            ctx.next();
+            return;
+        }
+        ctx.response().putHeader("www-authenticate", "Bearer").putHeader("connection", "close");
+        error(ctx, 401, "missing or wrong token: send Authorization: Bearer <token> (the facade's " + FacadeToken.OPTION
+            + " or $" + FacadeToken.ENV + ")");
+    }
+
     private void health(RoutingContext ctx) {
+        if (!admit(ctx)) {
+            return;
+        }
         CompletableFuture<Map<String, Object>> backend = store.health().thenCombine(store.serverVersion(), (health, version) -> {
             Map<String, Object> status = new LinkedHashMap<>();
             status.put("status", health.status().jsonValue());
             status.put("cluster", health.clusterName());
             status.put("version", version);
             return status;
-        });
+        }).orTimeout(callDeadlineMs, TimeUnit.MILLISECONDS);
+        backend.whenComplete((status, error) -> inFlight.decrementAndGet());
         Future.fromCompletionStage(backend, ctx.vertx().getOrCreateContext()).onComplete(result -> {
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("facade", "up");
@@ -221,21 +251,7 @@ public final class MailRoutes {
 
     /** Runs a handler: input errors become 4xx at once, backend errors are classified when the future fails. */
     private void handle(RoutingContext ctx, ReplySupplier work) {
-        long lagMs = loopLag(ctx.vertx()).nanos() / 1_000_000;
-        if (config.maxEventLoopLagMs() > 0 && lagMs > config.maxEventLoopLagMs()) {
-            // shed before any parsing or OpenSearch call: a refusal is the cheapest answer the loop can give while behind
-            refusedLag.increment();
-            ctx.response().putHeader("retry-after", "1");
-            error(ctx, 503, "the facade's event loop is " + lagMs + " ms behind (over --max-event-loop-lag-ms "
-                + config.maxEventLoopLagMs() + "): it is short of CPU or overloaded, retry later");
-            return;
-        }
-        if (inFlight.incrementAndGet() > config.maxInFlight()) {
-            inFlight.decrementAndGet();
-            refusedInFlight.increment();
-            ctx.response().putHeader("retry-after", "1");
-            error(ctx, 503, "the facade already waits on " + config.maxInFlight() + " OpenSearch calls (--max-in-flight):"
-                + " OpenSearch is not keeping up, retry later");
+        if (!admit(ctx)) {
             return;
         }
         CompletableFuture<Reply> future;
@@ -249,7 +265,8 @@ public final class MailRoutes {
             inFlight.decrementAndGet();
             throw e;
         }
-        future.whenComplete((reply, error) -> inFlight.decrementAndGet());
+        // a bounded time even when the client never completes the call (a dead I/O thread): 504, and the slot is freed
+        future.orTimeout(callDeadlineMs, TimeUnit.MILLISECONDS).whenComplete((reply, error) -> inFlight.decrementAndGet());
         Future.fromCompletionStage(future, ctx.vertx().getOrCreateContext()).onComplete(result -> {
             if (result.succeeded()) {
                 reply(ctx, result.result());
@@ -265,6 +282,36 @@ public final class MailRoutes {
                 error(ctx, failure.status(), failure.message());
             }
         });
+    }
+
+    /**
+     * Admission, the same for every route that calls OpenSearch ({@code /health} too): refused with 503 while the event
+     * loop lags, while the client is dead, or past the in-flight bound. True: admitted, and counted in flight.
+     */
+    private boolean admit(RoutingContext ctx) {
+        long lagMs = loopLag(ctx.vertx()).nanos() / 1_000_000;
+        if (config.maxEventLoopLagMs() > 0 && lagMs > config.maxEventLoopLagMs()) {
+            // shed before any parsing or OpenSearch call: a refusal is the cheapest answer the loop can give while behind
+            refusedLag.increment();
+            ctx.response().putHeader("retry-after", "1");
+            error(ctx, 503, "the facade's event loop is " + lagMs + " ms behind (over --max-event-loop-lag-ms "
+                + config.maxEventLoopLagMs() + "): it is short of CPU or overloaded, retry later");
+            return false;
+        }
+        String dead = watchdog == null ? null : watchdog.problem();
+        if (dead != null) {
+            error(ctx, 503, dead);
+            return false;
+        }
+        if (inFlight.incrementAndGet() > config.maxInFlight()) {
+            inFlight.decrementAndGet();
+            refusedInFlight.increment();
+            ctx.response().putHeader("retry-after", "1");
+            error(ctx, 503, "the facade already waits on " + config.maxInFlight() + " OpenSearch calls (--max-in-flight):"
+                + " OpenSearch is not keeping up, retry later");
+            return false;
+        }
+        return true;
     }
 
     private EventLoopLag loopLag(Vertx vertx) {

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -29,10 +30,19 @@ import mailbench.json.Json;
  *                                      two epoch-millisecond instants (each optional), converted on first call
  *   GET  /artifacts/{name}             one of the files of that conversion
  * </pre>
- * Every call needs {@code Authorization: Bearer <token>}. Calls run one at a time, in order.
- * The JDK's own HTTP server is enough here: a handful of calls per run.
+ * Every call needs {@code Authorization: Bearer <token>}, checked before any byte of a body is read; no call takes a
+ * body, and one over {@value #MAX_BODY_BYTES} bytes is refused unread. The JDK's own HTTP server is enough here (a
+ * handful of calls per run) once it has several threads and read timeouts: it reads a request's headers on a thread of
+ * its executor, so with one thread a peer that stalls mid-request would hold every other call up.
  */
 public final class SidecarServer implements AutoCloseable {
+
+    /** Threads of the executor: this many stalled peers at once, each until the read timeout, before a call waits. */
+    public static final int THREADS = 8;
+    static final int MAX_BODY_BYTES = 64 * 1024;
+    public static final int DEFAULT_READ_TIMEOUT_S = 10;
+    /** A peer that does not read an answer (an artifact of several MB) for this long is closed. */
+    static final int RESPONSE_TIMEOUT_S = 120;
 
     private final HttpServer server;
     private final ExecutorService executor;
@@ -47,13 +57,38 @@ public final class SidecarServer implements AutoCloseable {
     }
 
     public static SidecarServer start(ProfilerSidecar sidecar, SidecarToken token, String host, int port) throws IOException {
+        return start(sidecar, token, host, port, DEFAULT_READ_TIMEOUT_S);
+    }
+
+    /**
+     * {@code readTimeoutSeconds}: a request whose headers are not in by then is closed. The JDK server reads it from system
+     * properties once per JVM, when it is first used: set here unless the JVM was given them.
+     */
+    public static SidecarServer start(ProfilerSidecar sidecar, SidecarToken token, String host, int port, int readTimeoutSeconds)
+        throws IOException {
+        if (readTimeoutSeconds < 1 || readTimeoutSeconds > 3_600) {
+            throw new IllegalArgumentException("--read-timeout-s must be between 1 and 3600, got " + readTimeoutSeconds);
+        }
+        setUnlessGiven("sun.net.httpserver.maxReqTime", readTimeoutSeconds);
+        setUnlessGiven("sun.net.httpserver.maxRspTime", RESPONSE_TIMEOUT_S);
         HttpServer server = HttpServer.create(new InetSocketAddress(host, port), 16);
-        ExecutorService executor = Executors.newSingleThreadExecutor(r -> new Thread(r, "profiler-control"));
+        AtomicInteger threads = new AtomicInteger();
+        ExecutorService executor = Executors.newFixedThreadPool(THREADS, r -> {
+            Thread thread = new Thread(r, "profiler-control-" + threads.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
         server.setExecutor(executor);
         SidecarServer sidecarServer = new SidecarServer(server, executor, sidecar, token);
         server.createContext("/", sidecarServer::handle);
         server.start();
         return sidecarServer;
+    }
+
+    private static void setUnlessGiven(String property, int seconds) {
+        if (System.getProperty(property) == null) {
+            System.setProperty(property, Integer.toString(seconds));
+        }
     }
 
     public int port() {
@@ -62,9 +97,15 @@ public final class SidecarServer implements AutoCloseable {
 
     private void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
-            exchange.getRequestBody().readAllBytes();
             if (!token.accepts(exchange.getRequestHeaders().getFirst("Authorization"))) {
+                // unread, the body is not worth draining: the connection goes with the answer
+                exchange.getResponseHeaders().set("Connection", "close");
                 error(exchange, 401, "missing or wrong token: send Authorization: Bearer <token> (see the sidecar's --token-file)");
+                return;
+            }
+            if (tooLarge(exchange)) {
+                exchange.getResponseHeaders().set("Connection", "close");
+                error(exchange, 413, "no call takes a body; refused one over " + MAX_BODY_BYTES + " bytes (or of unknown length)");
                 return;
             }
             String path = exchange.getRequestURI().getPath();
@@ -81,6 +122,19 @@ public final class SidecarServer implements AutoCloseable {
             } catch (IOException | RuntimeException e) {
                 error(exchange, 500, "the profiler failed: " + e.getMessage());
             }
+        }
+    }
+
+    /** A declared length over the cap, or a chunked body (no length): the calls take none, so neither is read. */
+    private static boolean tooLarge(HttpExchange exchange) {
+        if (exchange.getRequestHeaders().containsKey("Transfer-Encoding")) {
+            return true;
+        }
+        String length = exchange.getRequestHeaders().getFirst("Content-Length");
+        try {
+            return length != null && Long.parseLong(length.strip()) > MAX_BODY_BYTES;
+        } catch (NumberFormatException e) {
+            return true;
         }
     }
 

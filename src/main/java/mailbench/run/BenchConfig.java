@@ -127,6 +127,10 @@ public record BenchConfig(
             + " in flight), not measured; 0: none.");
     public static final Knob BULK_INVALID_EVERY = new Knob("mailbench.bulk.invalidEvery", "0",
         "BulkIndexSimulation: make every N-th document invalid (an unknown field), to see per-item failures counted; 0: none.");
+    public static final Knob BULK_INDEX = new Knob("mailbench.bulk.index", "mail",
+        "BulkIndexSimulation: the index deleted, recreated and counted around every cell; the facade must serve it.");
+    public static final Knob BULK_DELETE_ON_TARGET = new Knob("mailbench.bulk.deleteIndexOnTarget", "false",
+        "BulkIndexSimulation against -Dmailbench.target: true confirms that -Dmailbench.bulk.index may be deleted there; refused without.");
 
     public static final Knob LARGE_HITS = new Knob("mailbench.large.hits", "5",
         "LargeSourceSimulation: hits per search (the facade's limit), each a whole message with its attachment text.");
@@ -138,7 +142,8 @@ public record BenchConfig(
         P99, SUCCESS, MIX_TEXT, MIX_FROM, MIX_RANGE, MIX_GET, SEED, MESSAGES, USERS, REPORTS, GATLING_RESULTS, OPENSEARCH_VERSION,
         OPENSEARCH_HEAP, FACADE_HEAP, FACADE_EVENT_LOOPS, FACADE_MAX_EVENT_LOOP_LAG, FACADE_IO_THREADS, FACADE_CONNECTIONS, FACADE_JVM_ARGS,
         PROFILER, PROFILER_URL, PROFILER_TOKEN_FILE, PROFILER_EVENT, PROFILER_INTERVAL, PROFILER_TRIM,
-        BULK_SIZES, BULK_CONCURRENCY, BULK_DOCS, BULK_WARMUP_DOCS, BULK_INVALID_EVERY, ATTACHMENT_TEXT, LARGE_HITS, LARGE_CONCURRENCY);
+        BULK_SIZES, BULK_CONCURRENCY, BULK_DOCS, BULK_WARMUP_DOCS, BULK_INVALID_EVERY, BULK_INDEX, BULK_DELETE_ON_TARGET,
+        ATTACHMENT_TEXT, LARGE_HITS, LARGE_CONCURRENCY);
 
     /** Whether and how the facade is profiled; {@code url} is set for a staging sidecar. */
     public record Profiling(boolean enabled, URI url, Path tokenFile, CaptureSettings settings, int trimSeconds) {

@@ -77,6 +77,7 @@ public final class BenchRun {
     private LocalStack stack;
     private URI facadeUrl;
     private List<URI> opensearchUrls = List.of();
+    private String facadeIndex;
     private Path feeders;
     private RunProfiler profiler;
     private HostCpu hostCpu;
@@ -159,6 +160,7 @@ public final class BenchRun {
             opensearchUrls = config.directTargets();
         }
         JsonNode health = HealthProbe.check(facadeUrl);
+        facadeIndex = health.path("index").asText(null);
         record.versions.put("opensearchJava", health.path("client").path("opensearchJava").asText("unknown"));
         // how the facade's client talks to OpenSearch: a comparison names these when they differ besides the variant
         for (String option : List.of("transport", "mapper", "projection")) {
@@ -247,6 +249,11 @@ public final class BenchRun {
     }
 
     /** OpenSearch itself: the local node, or every -Dmailbench.opensearch host against a target (empty when not given). */
+    /** The index the facade says it serves (its /health), null when it does not say. */
+    public String facadeIndex() {
+        return facadeIndex;
+    }
+
     public List<URI> opensearchUrls() {
         return opensearchUrls;
     }

@@ -43,6 +43,9 @@ public final class ChildJvm implements AutoCloseable {
         Files.deleteIfExists(readyFile);
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        // an OutOfMemoryError can kill a thread the process needs (the facade's client I/O thread) and leave it up but
+        // broken: die at once instead, with a line in the log, so whoever started it (the stack, a supervisor) sees it
+        command.add("-XX:+ExitOnOutOfMemoryError");
         command.addAll(jvmArgs);
         command.add("-cp");
         command.add(String.join(File.pathSeparator, classpath.stream().map(Path::toString).toList()));

@@ -115,6 +115,8 @@ class DockerFilesTest {
             String libraries = Path.of(jar).getParent() + "/" + pomValue("//manifest/classpathPrefix");
             assertThat(destinations.get(dockerfile.workdir("build") + "/target/lib/")).isEqualTo(libraries);
             assertThat(entrypoint.toString()).as("exact stacks for the profiler").contains("-XX:+DebugNonSafepoints");
+            assertThat(entrypoint.toString()).as("a supervisor restarts a JVM out of memory").contains("-XX:+ExitOnOutOfMemoryError");
+            assertThat(last.all("CMD").get(0).arguments()).as("no open facade by default").doesNotContain("--insecure-open");
         }
 
         private static int indexOf(JsonNode array, String word) {
@@ -151,6 +153,8 @@ class DockerFilesTest {
             }
             assertThat(compose.hostPorts("opensearch")).containsExactly("127.0.0.1:9200:9200");
             assertThat(compose.hostPorts("facade")).containsExactly("127.0.0.1:8080:" + facadePort());
+            // on all interfaces of the compose network without a token: said explicitly, or the facade refuses to start
+            assertThat(compose.words("facade", "command")).contains("--insecure-open");
             assertThat(compose.hostPorts("profiler")).containsExactly("127.0.0.1:7070:" + profilerPort());
         }
 

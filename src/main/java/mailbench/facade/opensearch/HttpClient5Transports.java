@@ -1,6 +1,7 @@
 package mailbench.facade.opensearch;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.hc.client5.http.config.ConnectionConfig;
@@ -35,7 +36,8 @@ final class HttpClient5Transports {
     private HttpClient5Transports() {
     }
 
-    static OpenSearchTransport create(FacadeConfig config) {
+    /** {@code poolWait}: the longest a call waits for a pooled connection (connection-request timeout), then it fails. */
+    static OpenSearchTransport create(FacadeConfig config, Duration poolWait) {
         HttpHost[] hosts = config.opensearch().stream().map(HttpClient5Transports::host).toArray(HttpHost[]::new);
         OpenSearchAccess access = config.access();
         boolean sendsCredentials = access.credentials() != null;
@@ -62,6 +64,7 @@ final class HttpClient5Transports {
                         .build())
                     .build()))
             .setRequestConfigCallback(request -> request
+                .setConnectionRequestTimeout(Timeout.of(poolWait.toMillis(), TimeUnit.MILLISECONDS))
                 .setResponseTimeout(Timeout.of(config.responseTimeout().toMillis(), TimeUnit.MILLISECONDS)))
             .setOptions(options(config.maxResponseBytes()))
             .build();

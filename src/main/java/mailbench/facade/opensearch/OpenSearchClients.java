@@ -1,6 +1,7 @@
 package mailbench.facade.opensearch;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.function.Supplier;
 
 import org.opensearch.client.RestClient;
@@ -32,17 +33,23 @@ public final class OpenSearchClients implements AutoCloseable {
         this.perRequest = perRequest;
     }
 
-    public static OpenSearchClients create(FacadeConfig config) {
+    /** {@code poolWait}: the longest a call waits for a pooled connection before it fails. */
+    public static OpenSearchClients create(FacadeConfig config, Duration poolWait) {
         ClientOptions options = config.client();
         if (options.transport() == ClientOptions.Transport.HTTPCLIENT5) {
-            return new OpenSearchClients(HttpClient5Transports.create(config), null);
+            return new OpenSearchClients(HttpClient5Transports.create(config, poolWait), null);
         }
-        RestClient restClient = RestClientTransports.restClient(config);
+        RestClient restClient = RestClientTransports.restClient(config, poolWait);
         OpenSearchTransport shared = new RestClientTransport(restClient, new JacksonJsonpMapper(Json.MAPPER));
         Supplier<OpenSearchAsyncClient> perRequest = options.mapper() == ClientOptions.Mapper.PER_REQUEST
             ? () -> new OpenSearchAsyncClient(new RestClientTransport(restClient, new JacksonJsonpMapper(Json.newMapper())))
             : null;
         return new OpenSearchClients(shared, perRequest);
+    }
+
+    /** The names of this client's I/O threads start with this (they parse the answers; if one dies, its calls never end). */
+    public static String ioThreadPrefix(ClientOptions.Transport transport) {
+        return transport == ClientOptions.Transport.HTTPCLIENT5 ? "httpclient-dispatch-" : "I/O dispatcher ";
     }
 
     /** The client for one facade request. */

@@ -1,6 +1,7 @@
 package mailbench.facade.opensearch;
 
 import java.net.URI;
+import java.time.Duration;
 
 import org.apache.http.Header;
 import org.apache.http.HttpHeaders;
@@ -24,7 +25,8 @@ final class RestClientTransports {
     private RestClientTransports() {
     }
 
-    static RestClient restClient(FacadeConfig config) {
+    /** {@code poolWait}: the longest a call waits for a pooled connection (connection-request timeout), then it fails. */
+    static RestClient restClient(FacadeConfig config, Duration poolWait) {
         HttpHost[] hosts = config.opensearch().stream().map(RestClientTransports::host).toArray(HttpHost[]::new);
         OpenSearchAccess access = config.access();
         boolean sendsCredentials = access.credentials() != null;
@@ -43,6 +45,7 @@ final class RestClientTransports {
                 .setMaxConnTotal(config.maxConnections() * hosts.length)
                 .setDefaultIOReactorConfig(IOReactorConfig.custom().setIoThreadCount(config.ioThreads()).build()))
             .setRequestConfigCallback(request -> request
+                .setConnectionRequestTimeout((int) poolWait.toMillis())
                 .setConnectTimeout((int) config.connectTimeout().toMillis())
                 .setSocketTimeout((int) config.responseTimeout().toMillis()))
             .build();

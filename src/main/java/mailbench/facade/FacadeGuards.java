@@ -1,0 +1,95 @@
+package mailbench.facade;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.time.Duration;
+
+/**
+ * How the facade protects itself and what it holds: inbound connection limits, HTTP/2, the token
+ * and who may reach it, the wait for a pooled OpenSearch connection. Validated here; the rules that
+ * need the rest of the configuration (the listen address, the OpenSearch URLs) in {@link #check}.
+ */
+public record FacadeGuards(
+    Duration idleTimeout,
+    int maxClientConnections,
+    boolean http2Cleartext,
+    Duration poolWaitTimeout,
+    FacadeToken token,
+    boolean insecureOpen,
+    boolean allowCredentialsOverHttp) {
+
+    /** A connection that sends or reads nothing for this long is closed: half-sent headers do not hold a socket forever. */
+    public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(60);
+    /** Far above a load generator's shared connections, far below the file descriptors of a default host (ulimit -n). */
+    public static final int DEFAULT_MAX_CLIENT_CONNECTIONS = 4_096;
+    /** The longest a call waits for a pooled OpenSearch connection before its own connect and response timeouts start. */
+    public static final Duration DEFAULT_POOL_WAIT_TIMEOUT = Duration.ofSeconds(5);
+
+    public static final FacadeGuards DEFAULTS = new FacadeGuards(DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_CLIENT_CONNECTIONS, false,
+        DEFAULT_POOL_WAIT_TIMEOUT, null, false, false);
+
+    public FacadeGuards {
+        require(idleTimeout != null && idleTimeout.toMillis() >= 100 && idleTimeout.toMillis() <= 3_600_000,
+            "--idle-timeout-ms must be between 100 and 3600000, got " + (idleTimeout == null ? null : idleTimeout.toMillis()));
+        require(maxClientConnections >= 1 && maxClientConnections <= 1_000_000,
+            "--max-client-connections must be between 1 and 1000000, got " + maxClientConnections);
+        require(poolWaitTimeout != null && poolWaitTimeout.toMillis() >= 1 && poolWaitTimeout.toMillis() <= 600_000,
+            "--pool-wait-timeout-ms must be between 1 and 600000, got " + (poolWaitTimeout == null ? null : poolWaitTimeout.toMillis()));
+    }
+
+    public FacadeGuards withToken(FacadeToken newToken) {
+        return new FacadeGuards(idleTimeout, maxClientConnections, http2Cleartext, poolWaitTimeout, newToken, insecureOpen,
+            allowCredentialsOverHttp);
+    }
+
+    public FacadeGuards withIdleTimeout(Duration newIdleTimeout, int newMaxClientConnections) {
+        return new FacadeGuards(newIdleTimeout, newMaxClientConnections, http2Cleartext, poolWaitTimeout, token, insecureOpen,
+            allowCredentialsOverHttp);
+    }
+
+    /**
+     * The longest one OpenSearch call may take, all waits included (pool, connect, response) plus a
+     * second of slack: past it the call fails even if the client never completes it (a dead I/O thread).
+     */
+    public Duration callDeadline(FacadeConfig config) {
+        return poolWaitTimeout.plus(config.connectTimeout()).plus(config.responseTimeout()).plusSeconds(1);
+    }
+
+    /** Refuses a facade that others could reach without a token, or that would send credentials in clear text. */
+    public void check(FacadeConfig config) {
+        require(idleTimeout.compareTo(callDeadline(config)) > 0, "--idle-timeout-ms " + idleTimeout.toMillis() + " would close the"
+            + " connection of a request still waiting on OpenSearch: make it longer than --pool-wait-timeout-ms +"
+            + " --connect-timeout-ms + --response-timeout-ms + 1000 (" + callDeadline(config).toMillis() + ")");
+        if (token == null && !insecureOpen && !isLoopback(config.host())) {
+            throw new IllegalArgumentException("--host " + config.host() + " lets other hosts reach the facade, which holds"
+                + " OpenSearch's access: give a token (" + FacadeToken.OPTION + " or $" + FacadeToken.ENV + "; clients then send"
+                + " Authorization: Bearer <token>) or --insecure-open to serve without one");
+        }
+        if (config.access().credentials() != null && !allowCredentialsOverHttp) {
+            for (URI uri : config.opensearch()) {
+                require(!"http".equals(uri.getScheme()), "basic-auth credentials would cross the network in clear text to " + uri
+                    + ": use an https:// URL, or --allow-credentials-over-http if this network is trusted");
+            }
+        }
+    }
+
+    static boolean isLoopback(String host) {
+        try {
+            for (InetAddress address : InetAddress.getAllByName(host)) {
+                if (!address.isLoopbackAddress()) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (UnknownHostException e) {
+            return false;
+        }
+    }
+
+    private static void require(boolean condition, String message) {
+        if (!condition) {
+            throw new IllegalArgumentException(message);
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package mailbench.facade;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import mailbench.access.Credentials;
+import mailbench.access.OpenSearchAccess;
+import mailbench.access.TlsTrust;
+
+class FacadeGuardsTest {
+
+    private static FacadeGuards guards(long idleMs, int maxConnections, long poolWaitMs) {
+        return new FacadeGuards(Duration.ofMillis(idleMs), maxConnections, false, Duration.ofMillis(poolWaitMs), null, false, false);
+    }
+
+    @Nested
+    class Values {
+
+        @Test
+        void defaultsShouldBeTheDocumentedOnes() {
+            assertThat(FacadeGuards.DEFAULTS.idleTimeout()).isEqualTo(Duration.ofSeconds(60));
+            assertThat(FacadeGuards.DEFAULTS.maxClientConnections()).isEqualTo(4_096);
+            assertThat(FacadeGuards.DEFAULTS.poolWaitTimeout()).isEqualTo(Duration.ofSeconds(5));
+            assertThat(FacadeGuards.DEFAULTS.http2Cleartext()).isFalse();
+            assertThat(FacadeGuards.DEFAULTS.callDeadline(FacadeConfig.defaults())).isEqualTo(Duration.ofSeconds(37));
+            assertThatCode(() -> FacadeGuards.DEFAULTS.check(FacadeConfig.defaults())).doesNotThrowAnyException();
+        }
+
+        @Test
+        void badValuesShouldNameTheirOption() {
+            assertThatThrownBy(() -> guards(50, 10, 10)).hasMessage("--idle-timeout-ms must be between 100 and 3600000, got 50");
+            assertThatThrownBy(() -> guards(1_000, 0, 10)).hasMessage("--max-client-connections must be between 1 and 1000000, got 0");
+            assertThatThrownBy(() -> guards(1_000, 10, 0)).hasMessage("--pool-wait-timeout-ms must be between 1 and 600000, got 0");
+        }
+
+        @Test
+        void anIdleTimeoutShorterThanACallShouldBeRefused() {
+            assertThatThrownBy(() -> guards(30_000, 10, 5_000).check(FacadeConfig.defaults()))
+                .hasMessageStartingWith("--idle-timeout-ms 30000 would close the connection of a request still waiting on OpenSearch")
+                .hasMessageContaining("(37000)");
+        }
+    }
+
+    @Nested
+    class Exposure {
+
+        @Test
+        void aNonLoopbackHostShouldNeedATokenOrInsecureOpen() {
+            FacadeConfig open = new FacadeConfig("0.0.0.0", 0, List.of(URI.create(FacadeConfig.DEFAULT_OPENSEARCH)), "mail", 1, 1, 1,
+                8, 8, 1024, 10, Duration.ofSeconds(1), Duration.ofSeconds(30), mailbench.facade.opensearch.ClientOptions.DEFAULT);
+            assertThatThrownBy(() -> FacadeGuards.DEFAULTS.check(open)).hasMessageStartingWith("--host 0.0.0.0 lets other hosts reach")
+                .hasMessageContaining("--token-file").hasMessageContaining("$MAILBENCH_FACADE_TOKEN").hasMessageContaining("--insecure-open");
+            assertThatCode(() -> FacadeGuards.DEFAULTS.withToken(FacadeToken.of("0123456789abcdef")).check(open)).doesNotThrowAnyException();
+            FacadeGuards insecure = new FacadeGuards(FacadeGuards.DEFAULT_IDLE_TIMEOUT, 10, false, FacadeGuards.DEFAULT_POOL_WAIT_TIMEOUT,
+                null, true, false);
+            assertThatCode(() -> insecure.check(open)).doesNotThrowAnyException();
+            assertThat(FacadeGuards.isLoopback("localhost")).isTrue();
+            assertThat(FacadeGuards.isLoopback("::1")).isTrue();
+        }
+
+        @Test
+        void credentialsOverPlainHttpShouldBeRefusedUnlessAllowed() {
+            OpenSearchAccess withCredentials = new OpenSearchAccess(TlsTrust.JDK_DEFAULT,
+                Credentials.fromFileOrEnv(null, "--opensearch-credentials-file",
+                    Map.of(Credentials.USERNAME_ENV, "admin", Credentials.PASSWORD_ENV, "secret")));
+            FacadeConfig plain = FacadeConfig.defaults().withOpenSearch(List.of(URI.create("http://os:9200")), withCredentials);
+            assertThatThrownBy(() -> FacadeGuards.DEFAULTS.check(plain))
+                .hasMessage("basic-auth credentials would cross the network in clear text to http://os:9200: use an https:// URL,"
+                    + " or --allow-credentials-over-http if this network is trusted");
+            FacadeGuards allowed = new FacadeGuards(FacadeGuards.DEFAULT_IDLE_TIMEOUT, 10, false, FacadeGuards.DEFAULT_POOL_WAIT_TIMEOUT,
+                null, false, true);
+            assertThatCode(() -> allowed.check(plain)).doesNotThrowAnyException();
+            FacadeConfig tls = FacadeConfig.defaults().withOpenSearch(List.of(URI.create("https://os:9200")), withCredentials);
+            assertThatCode(() -> FacadeGuards.DEFAULTS.check(tls)).doesNotThrowAnyException();
+        }
+    }
+
+    @Nested
+    class Token {
+
+        @Test
+        void theTokenShouldComeFromTheFileElseTheEnvironment(@TempDir Path dir) throws Exception {
+            Path file = dir.resolve("token");
+            Files.writeString(file, "from-the-file-0123456789\n");
+            assertThat(FacadeToken.fromFileOrEnv(file, Map.of(FacadeToken.ENV, "from-the-env-0123456789"))
+                .accepts("Bearer from-the-file-0123456789")).isTrue();
+            assertThat(FacadeToken.fromFileOrEnv(null, Map.of(FacadeToken.ENV, "from-the-env-0123456789"))
+                .accepts("Bearer from-the-env-0123456789")).isTrue();
+            assertThat(FacadeToken.fromFileOrEnv(null, Map.of())).isNull();
+            assertThat(FacadeToken.of("0123456789abcdef").accepts("Bearer 0123456789abcdeX")).isFalse();
+            assertThat(FacadeToken.of("0123456789abcdef").accepts(null)).isFalse();
+            assertThat(FacadeToken.of("0123456789abcdef").toString()).doesNotContain("0123456789abcdef");
+        }
+
+        @Test
+        void aShortOrMissingTokenFileShouldBeRefused(@TempDir Path dir) {
+            assertThatThrownBy(() -> FacadeToken.of("short")).hasMessageContaining("at least 16 characters");
+            assertThatThrownBy(() -> FacadeToken.fromFileOrEnv(dir.resolve("absent"), Map.of())).hasMessageStartingWith("--token-file: cannot read");
+        }
+    }
+}
