@@ -35,6 +35,10 @@ import mailbench.profiler.TopFrames;
 public final class Comparer {
 
     static final int TOP_FRAMES = 15;
+    /** A caller whose callee moved by this share of its own change only passes the change on. */
+    static final double PASS_THROUGH_SHARE = 0.9;
+    /** How many of the largest changes are looked at for pass-through callers: enough for a deep chain and what is below it. */
+    static final int PASS_THROUGH_CANDIDATES = 200;
 
     private Comparer() {
     }
@@ -194,11 +198,45 @@ public final class Comparer {
         }
         Comparator<Comparison.FrameChange> byChange = perRequest ? Comparator.comparingDouble(Comparison.FrameChange::changeUsPerRequest)
             : Comparator.comparingDouble(Comparison.FrameChange::changePoints);
-        List<Comparison.FrameChange> grew = changes.stream().filter(c -> (perRequest ? c.changeUsPerRequest() : c.changePoints()) > 0)
-            .sorted(byChange.reversed()).limit(TOP_FRAMES).toList();
-        List<Comparison.FrameChange> shrank = changes.stream().filter(c -> (perRequest ? c.changeUsPerRequest() : c.changePoints()) < 0)
-            .sorted(byChange).limit(TOP_FRAMES).toList();
+        java.util.function.ToDoubleFunction<Comparison.FrameChange> size = c -> Math.abs(perRequest ? c.changeUsPerRequest() : c.changePoints());
+        List<Comparison.FrameChange> grew = withoutPassThrough(changes.stream()
+            .filter(c -> (perRequest ? c.changeUsPerRequest() : c.changePoints()) > 0).sorted(byChange.reversed()).toList(), size, base, current, group);
+        List<Comparison.FrameChange> shrank = withoutPassThrough(changes.stream()
+            .filter(c -> (perRequest ? c.changeUsPerRequest() : c.changePoints()) < 0).sorted(byChange).toList(), size, base, current, group);
         return new Comparison.FrameChanges(grew, shrank);
+    }
+
+    /**
+     * The first {@link #TOP_FRAMES} of {@code sorted} (largest change first), leaving out a method that only passes the
+     * change on: one with a callee in the candidates whose change is at least {@link #PASS_THROUGH_SHARE} of its own.
+     * Without this, a grown subtree fills the list with its chain of callers (a transport's reactor loop, ten frames
+     * of the same cost) and a second, smaller cause (a service lookup under another caller) never makes the list.
+     */
+    static List<Comparison.FrameChange> withoutPassThrough(List<Comparison.FrameChange> sorted,
+                                                           java.util.function.ToDoubleFunction<Comparison.FrameChange> size,
+                                                           List<RunResult> base, List<RunResult> current, ThreadGroup group) {
+        List<Comparison.FrameChange> candidates = sorted.stream().limit(PASS_THROUGH_CANDIDATES).toList();
+        Map<String, Double> sizes = new HashMap<>();
+        candidates.forEach(c -> sizes.put(c.frame(), size.applyAsDouble(c)));
+        Set<String> passThrough = new HashSet<>();
+        for (List<RunResult> side : List.of(base, current)) {
+            for (RunResult run : side) {
+                CollapsedStacks stacks = group == null ? run.stacks() : run.stacks().inGroup(group);
+                for (CollapsedStacks.Stack stack : stacks.stacks()) {
+                    List<String> onStack = stack.frames().stream().map(CollapsedStacks::method).filter(sizes::containsKey).toList();
+                    for (int i = 0; i < onStack.size(); i++) {
+                        String caller = onStack.get(i);
+                        for (int j = i + 1; j < onStack.size() && !passThrough.contains(caller); j++) {
+                            String callee = onStack.get(j);
+                            if (!callee.equals(caller) && sizes.get(callee) >= PASS_THROUGH_SHARE * sizes.get(caller)) {
+                                passThrough.add(caller);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return candidates.stream().filter(c -> !passThrough.contains(c.frame())).limit(TOP_FRAMES).toList();
     }
 
     /**
