@@ -110,8 +110,12 @@ public final class FacadeServer implements AutoCloseable {
      * Idle connections are closed (a peer that sent half a header holds no socket for long). Cleartext HTTP/2 only when asked
      * for: one h2c connection carries 100 streams, each with a body up to --max-body-bytes.
      */
+    static final int MAX_REQUEST_LINE_BYTES = 16 * 1024;
+
     private static HttpServerOptions options(String host, int port, FacadeGuards guards) {
-        return new HttpServerOptions().setHost(host).setPort(port)
+        // a request line up to 16 KiB (Vert.x's default is 4 KiB): a long search URL is then answered by the facade's own
+        // checks, a 400 that names the limit, rather than a bare 414
+        return new HttpServerOptions().setHost(host).setPort(port).setMaxInitialLineLength(MAX_REQUEST_LINE_BYTES)
             .setIdleTimeout((int) guards.idleTimeout().toMillis()).setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
             .setHttp2ClearTextEnabled(guards.http2Cleartext());
     }
