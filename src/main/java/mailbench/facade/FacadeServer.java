@@ -21,6 +21,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
+import mailbench.facade.opensearch.ClientWatchdog;
 import mailbench.facade.opensearch.MailStore;
 import mailbench.facade.opensearch.OpenSearchClients;
 
@@ -56,10 +57,9 @@ public final class FacadeServer implements AutoCloseable {
      */
     public static FacadeServer start(FacadeConfig config, FacadeGuards guards, Consumer<String> onClientDeath) {
         guards.check(config);
-        Set<Thread> before = ClientWatchdog.liveThreads();
-        MailStore store = new MailStore(OpenSearchClients.create(config, guards.poolWaitTimeout()), config.index(),
-            config.client().projection());
-        ClientWatchdog watchdog = ClientWatchdog.of(OpenSearchClients.ioThreadPrefix(config.client().transport()), before);
+        OpenSearchClients clients = OpenSearchClients.create(config, guards.poolWaitTimeout());
+        ClientWatchdog watchdog = clients.watchdog();
+        MailStore store = new MailStore(clients, config.index(), config.client().projection());
         Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(config.eventLoops()));
         try {
             MailRoutes routes = new MailRoutes(store, config, guards, watchdog);
@@ -133,10 +133,6 @@ public final class FacadeServer implements AutoCloseable {
 
     /** Looks at the client's I/O threads every second; the first time one is dead, says so once, off the event loop. */
     private static void watchClient(Vertx vertx, ClientWatchdog watchdog, Consumer<String> onClientDeath) {
-        if (watchdog.watched() == 0) {
-            LOG.warn("no I/O thread of the OpenSearch client was found to watch: a dead one would only show as 504s");
-            return;
-        }
         vertx.setPeriodic(CLIENT_CHECK_MS, id -> {
             String problem = watchdog.problem();
             if (problem != null) {

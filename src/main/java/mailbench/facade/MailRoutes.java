@@ -24,6 +24,7 @@ import io.vertx.ext.web.RoutingContext;
 import mailbench.facade.opensearch.ClientOptions;
 import mailbench.facade.opensearch.ClientVersion;
 import mailbench.facade.opensearch.MailDocument;
+import mailbench.facade.opensearch.ClientWatchdog;
 import mailbench.facade.opensearch.MailStore;
 import mailbench.json.Json;
 

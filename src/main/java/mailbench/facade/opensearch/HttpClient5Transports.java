@@ -37,7 +37,7 @@ final class HttpClient5Transports {
     }
 
     /** {@code poolWait}: the longest a call waits for a pooled connection (connection-request timeout), then it fails. */
-    static OpenSearchTransport create(FacadeConfig config, Duration poolWait) {
+    static OpenSearchTransport create(FacadeConfig config, Duration poolWait, ClientThreads threads) {
         HttpHost[] hosts = config.opensearch().stream().map(HttpClient5Transports::host).toArray(HttpHost[]::new);
         OpenSearchAccess access = config.access();
         boolean sendsCredentials = access.credentials() != null;
@@ -48,6 +48,7 @@ final class HttpClient5Transports {
                 ? new Header[] {new BasicHeader(HttpHeaders.AUTHORIZATION, access.credentials().basicAuthorization())}
                 : new Header[0])
             .setHttpClientConfigCallback(http -> http
+                .setThreadFactory(threads)
                 .setIOReactorConfig(IOReactorConfig.custom().setIoThreadCount(config.ioThreads()).build())
                 // the transport would parse a 401's plain-text body as a JSON error; this names the fix instead
                 .addResponseInterceptorLast((response, entity, context) -> {

@@ -25,9 +25,11 @@ public final class OpenSearchClients implements AutoCloseable {
     private final OpenSearchAsyncClient sharedAsync;
     private final OpenSearchClient blocking;
     private final Supplier<OpenSearchAsyncClient> perRequest;
+    private final ClientWatchdog watchdog;
 
-    private OpenSearchClients(OpenSearchTransport transport, Supplier<OpenSearchAsyncClient> perRequest) {
+    private OpenSearchClients(OpenSearchTransport transport, Supplier<OpenSearchAsyncClient> perRequest, ClientThreads threads) {
         this.transport = transport;
+        this.watchdog = new ClientWatchdog(threads);
         this.sharedAsync = new OpenSearchAsyncClient(transport);
         this.blocking = new OpenSearchClient(transport);
         this.perRequest = perRequest;
@@ -37,19 +39,21 @@ public final class OpenSearchClients implements AutoCloseable {
     public static OpenSearchClients create(FacadeConfig config, Duration poolWait) {
         ClientOptions options = config.client();
         if (options.transport() == ClientOptions.Transport.HTTPCLIENT5) {
-            return new OpenSearchClients(HttpClient5Transports.create(config, poolWait), null);
+            ClientThreads threads = ClientThreads.httpClient5();
+            return new OpenSearchClients(HttpClient5Transports.create(config, poolWait, threads), null, threads);
         }
-        RestClient restClient = RestClientTransports.restClient(config, poolWait);
+        ClientThreads threads = ClientThreads.restClient();
+        RestClient restClient = RestClientTransports.restClient(config, poolWait, threads);
         OpenSearchTransport shared = new RestClientTransport(restClient, new JacksonJsonpMapper(Json.MAPPER));
         Supplier<OpenSearchAsyncClient> perRequest = options.mapper() == ClientOptions.Mapper.PER_REQUEST
             ? () -> new OpenSearchAsyncClient(new RestClientTransport(restClient, new JacksonJsonpMapper(Json.newMapper())))
             : null;
-        return new OpenSearchClients(shared, perRequest);
+        return new OpenSearchClients(shared, perRequest, threads);
     }
 
-    /** The names of this client's I/O threads start with this (they parse the answers; if one dies, its calls never end). */
-    public static String ioThreadPrefix(ClientOptions.Transport transport) {
-        return transport == ClientOptions.Transport.HTTPCLIENT5 ? "httpclient-dispatch-" : "I/O dispatcher ";
+    /** Watches this client's threads (they parse the answers; if one dies, its calls never end). */
+    public ClientWatchdog watchdog() {
+        return watchdog;
     }
 
     /** The client for one facade request. */

@@ -26,7 +26,7 @@ final class RestClientTransports {
     }
 
     /** {@code poolWait}: the longest a call waits for a pooled connection (connection-request timeout), then it fails. */
-    static RestClient restClient(FacadeConfig config, Duration poolWait) {
+    static RestClient restClient(FacadeConfig config, Duration poolWait, ClientThreads threads) {
         HttpHost[] hosts = config.opensearch().stream().map(RestClientTransports::host).toArray(HttpHost[]::new);
         OpenSearchAccess access = config.access();
         boolean sendsCredentials = access.credentials() != null;
@@ -35,6 +35,7 @@ final class RestClientTransports {
                 ? new Header[] {new BasicHeader(HttpHeaders.AUTHORIZATION, access.credentials().basicAuthorization())}
                 : new Header[0])
             .setHttpClientConfigCallback(http -> http
+                .setThreadFactory(threads)
                 .setSSLContext(access.sslContext())
                 .addInterceptorLast((HttpResponseInterceptor) (response, context) -> {
                     if (response.getStatusLine().getStatusCode() == HttpStatus.SC_UNAUTHORIZED) {
