@@ -81,6 +81,7 @@ public final class BenchRun {
     private Path feeders;
     private RunProfiler profiler;
     private HostCpu hostCpu;
+    private ThreadCpu threadCpu;
     private FacadeStats.Refusals refusalsAtStart;
     private boolean finished;
 
@@ -213,6 +214,7 @@ public final class BenchRun {
         Map<String, Long> pids = new LinkedHashMap<>(stack == null ? Map.of() : stack.pids());
         pids.put("gatling", ProcessHandle.current().pid());
         hostCpu = HostCpu.start(pids);
+        threadCpu = ThreadCpu.start(pids);
         refusalsAtStart = FacadeStats.refusalsOrNull(facadeUrl);
         nodeSnapshot("before");
         event("load starting");
@@ -340,6 +342,7 @@ public final class BenchRun {
         }
         if (hostCpu != null) {
             hostCpu.close();
+            threadCpu.close();
         }
         Optional<Path> gatlingRun = gatlingRunDir();
         if (gatlingRun.isEmpty()) {
@@ -360,7 +363,10 @@ public final class BenchRun {
                 }
             });
             RunSummary summary = builder.build(complete).withProfile(profileSection(inProfileWindow[0]));
-            summary = summary.withErrors(ErrorWindowCauses.annotate(summary.errors(), hostCpu, jvmPauses()));
+            long usualFrom = summary.window() == null ? 0 : summary.window().startMillis();
+            long usualTo = summary.window() == null ? Long.MAX_VALUE : summary.window().endMillis();
+            summary = summary.withErrors(ErrorWindowCauses.annotate(summary.errors(), hostCpu, threadCpu, usualFrom, usualTo,
+                jvmPauses()));
             if (hostCpu != null && summary.window() != null) {
                 summary = summary.withCpu(hostCpu.between(summary.window().startMillis(), summary.window().endMillis()));
             }

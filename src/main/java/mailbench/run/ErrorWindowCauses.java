@@ -27,30 +27,60 @@ public final class ErrorWindowCauses {
      * {@code timeout}, {@code connection}, {@code other}); {@code stall}: {@code jvm-pause}, {@code cpu-starved},
      * {@code steal} or {@code none-seen}; {@code text}: one line for people; {@code processCores}: the cores each
      * process of the run used around the window, {@code otherProcessCores} what the rest of the machine used (a build or
-     * a second benchmark beside the run shows there).
+     * a second benchmark beside the run shows there); {@code busiestThreads}: the threads of the run's processes that
+     * worked most above their usual around the window (a JIT compiler, GC workers, a search pool), busiest first.
      */
     public record Cause(String kind, String stall, String text, Map<String, Double> jvmStoppedMs, Double hostIdleCores,
-                        Double hostStealCores, Map<String, Double> processCores, Double otherProcessCores) {
+                        Double hostStealCores, Map<String, Double> processCores, Double otherProcessCores,
+                        List<BusyThread> busiestThreads) {
     }
+
+    /** A thread's cores around a window against its usual cores over the measured phase (or the whole load). */
+    public record BusyThread(String process, String thread, double cores, double usualCores) {
+    }
+
+    /** Threads named in a cause, at most, and the least extra work (cores above usual) that gets one named. */
+    static final int BUSIEST_THREADS = 5;
+    static final double BUSY_EXCESS_CORES = 0.05;
 
     private ErrorWindowCauses() {
     }
 
     /** Each window with its cause; {@code cpu} may be null (no /proc), {@code pauses} by JVM role (opensearch, facade). */
     public static List<ErrorWindows.Window> annotate(List<ErrorWindows.Window> windows, HostCpu cpu, Map<String, JvmPauses> pauses) {
+        return annotate(windows, cpu, null, 0, Long.MAX_VALUE, pauses);
+    }
+
+    /**
+     * As above, with each thread's CPU ({@code threads}, may be null) compared with its usual over [usualFrom, usualTo]
+     * (the measured phase); the threads' full names are asked of the JVMs only when there is a window to explain.
+     */
+    static List<ErrorWindows.Window> annotate(List<ErrorWindows.Window> windows, HostCpu cpu, ThreadCpu threads, long usualFrom,
+                                              long usualTo, Map<String, JvmPauses> pauses) {
         if (windows == null) {
             return null;
+        }
+        if (threads != null && !windows.isEmpty()) {
+            threads.nameThreads();
         }
         List<ErrorWindows.Window> annotated = new ArrayList<>();
         for (ErrorWindows.Window window : windows) {
             long from = window.startMillis() - MARGIN_MILLIS;
             long to = window.endMillis() + MARGIN_MILLIS;
-            annotated.add(window.withCause(cause(window.messages(), cpu == null ? null : cpu.between(from, to), pauses, from, to)));
+            List<BusyThread> busy = threads == null ? List.of()
+                : threads.busiest(from, to, usualFrom, usualTo, BUSIEST_THREADS, BUSY_EXCESS_CORES).stream()
+                    .map(b -> new BusyThread(b.process(), b.thread(), b.cores(), b.usualCores())).toList();
+            annotated.add(window.withCause(cause(window.messages(), cpu == null ? null : cpu.between(from, to), busy, pauses, from, to)));
         }
         return annotated;
     }
 
     static Cause cause(List<ErrorWindows.Message> messages, HostCpu.Section cpu, Map<String, JvmPauses> pauses, long from, long to) {
+        return cause(messages, cpu, List.of(), pauses, from, to);
+    }
+
+    static Cause cause(List<ErrorWindows.Message> messages, HostCpu.Section cpu, List<BusyThread> busy, Map<String, JvmPauses> pauses,
+                       long from, long to) {
         String kind = kind(messages);
         Map<String, Double> stopped = new LinkedHashMap<>();
         String longestJvm = null;
@@ -63,12 +93,12 @@ public final class ErrorWindowCauses {
                 longestJvm = jvm.getKey();
             }
         }
-        double maxStopped = stopped.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
         Double idle = cpu == null ? null : cpu.idle();
         Double steal = cpu == null ? null : cpu.steal();
         String stall;
         String why;
-        if (maxStopped >= LONG_PAUSE_MS && longest != null) {
+        // one pause long enough to pile calls up; many short ones spread over the margin do not explain a window by themselves
+        if (longest != null && longest.totalMs() >= LONG_PAUSE_MS) {
             stall = "jvm-pause";
             why = String.format(Locale.ROOT, "%s stood still %.0f ms in safepoints (longest %.0f ms, %s)", longestJvm,
                 stopped.get(longestJvm), longest.totalMs(), longest.operation());
@@ -84,8 +114,17 @@ public final class ErrorWindowCauses {
                 + (idle == null ? "" : String.format(Locale.ROOT, ", CPU to spare (idle %.2f of %d cores)", idle, cpu.cores()))
                 + ": see logs/node-stats-*.json and the node's log";
         }
-        return new Cause(kind, stall, label(kind) + "; " + why, stopped, idle, steal, cpu == null ? Map.of() : cpu.processes(),
-            cpu == null ? null : cpu.otherProcesses());
+        return new Cause(kind, stall, label(kind) + "; " + why + aboveUsual(busy), stopped, idle, steal,
+            cpu == null ? Map.of() : cpu.processes(), cpu == null ? null : cpu.otherProcesses(), busy);
+    }
+
+    /** "; threads above their usual: opensearch 'C2 CompilerThread0' 0.62 cores (usually 0.03), ...", or nothing. */
+    static String aboveUsual(List<BusyThread> busy) {
+        if (busy.isEmpty()) {
+            return "";
+        }
+        return busy.stream().map(b -> String.format(Locale.ROOT, "%s '%s' %.2f cores (usually %.2f)", b.process(), b.thread(), b.cores(),
+            b.usualCores())).collect(java.util.stream.Collectors.joining(", ", "; threads above their usual: ", ""));
     }
 
     /** "opensearch 1.20, facade 0.48, gatling 0.30, other processes 0.00 cores", biggest first. */

@@ -46,6 +46,25 @@ class ErrorWindowCausesTest {
     }
 
     @Test
+    void shortPausesThatOnlyAddUpShouldNotBeCalledTheStallAndBusyThreadsShouldBeNamed() {
+        // the 2026-11-23 19:59 window: 111 ms in safepoints over 4 s, none longer than 51 ms, no idle CPU
+        JvmPauses node = JvmPauses.parse(List.of(safepoint("2026-11-23T16:19:02.100+0000", "G1CollectForAllocation", 44_000_000),
+            safepoint("2026-11-23T16:19:03.100+0000", "G1CollectForAllocation", 51_000_000),
+            safepoint("2026-11-23T16:19:04.100+0000", "Cleanup", 16_000_000)));
+        HostCpu.Section starved = new HostCpu.Section(4, 2, Map.of("opensearch", 0.83, "facade", 0.6, "gatling", 0.47), 1.96, 0.04, 0.0,
+            0.07);
+        List<ErrorWindowCauses.BusyThread> busy = List.of(new ErrorWindowCauses.BusyThread("opensearch", "C2 CompilerThread0", 0.62, 0.03));
+
+        ErrorWindowCauses.Cause cause = ErrorWindowCauses.cause(List.of(new ErrorWindows.Message(FOUND_503, 300)), starved, busy,
+            Map.of("opensearch", node), T - 2_000, T + 2_000);
+
+        assertThat(cause.stall()).isEqualTo("cpu-starved");
+        assertThat(cause.jvmStoppedMs()).containsEntry("opensearch", 111.0);
+        assertThat(cause.text()).endsWith("; threads above their usual: opensearch 'C2 CompilerThread0' 0.62 cores (usually 0.03)");
+        assertThat(cause.busiestThreads()).isEqualTo(busy);
+    }
+
+    @Test
     void aWindowWithoutPauseOnAStarvedMachineShouldSaySo() {
         HostCpu.Section starved = new HostCpu.Section(4, 2, Map.of("opensearch", 0.9, "facade", 0.5, "gatling", 0.08), 1.98, 0.0, 0.02, 0.5);
         ErrorWindowCauses.Cause cause = ErrorWindowCauses.cause(

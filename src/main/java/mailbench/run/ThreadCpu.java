@@ -1,0 +1,215 @@
+package mailbench.run;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * The CPU of every thread of the run's processes, read from /proc once a second, so that an error
+ * window can name the threads that worked more than usual around it: a JIT compiler thread, GC
+ * workers, the node's search pool, the client's I/O thread. The OS keeps only 15 characters of a
+ * thread's name (every OpenSearch pool reads "opensearch[nod"), so the full Java names are asked of
+ * each JVM with {@code jcmd Thread.print} when a window needs them, while the processes still run.
+ * Empty where /proc is missing.
+ */
+final class ThreadCpu implements AutoCloseable {
+
+    /** /proc counts in USER_HZ, 100 a second on Linux. */
+    private static final long MILLIS_PER_TICK = 10;
+    /** A thread dump line: {@code "name" #12 daemon prio=5 os_prio=0 cpu=1.2ms elapsed=3s tid=0x... nid=0x1a2b waiting}. */
+    private static final Pattern DUMP_LINE = Pattern.compile("^\"(.*)\"\\s.*\\bnid=(0x[0-9a-fA-F]+|\\d+)\\b.*");
+
+    private final Map<String, Long> pids;
+    private final List<Reading> readings = new ArrayList<>();
+    private final Map<Long, Map<Long, String>> names = new HashMap<>();
+    private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread thread = new Thread(r, "thread-cpu");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    /** One reading: when, and per process the CPU ms of each thread by its OS id. */
+    record Reading(long millis, Map<String, Map<Long, Long>> threads) {
+    }
+
+    /** A thread that used {@code cores} around a window against {@code usualCores} over the whole load. */
+    record Busy(String process, long tid, String thread, double cores, double usualCores) {
+        double excess() {
+            return cores - usualCores;
+        }
+    }
+
+    private ThreadCpu(Map<String, Long> pids) {
+        this.pids = new LinkedHashMap<>(pids);
+    }
+
+    static ThreadCpu start(Map<String, Long> pids) {
+        ThreadCpu cpu = new ThreadCpu(pids);
+        cpu.read();
+        cpu.ticker.scheduleAtFixedRate(cpu::read, 1, 1, TimeUnit.SECONDS);
+        return cpu;
+    }
+
+    private void read() {
+        long now = System.currentTimeMillis();
+        Map<String, Map<Long, Long>> threads = new LinkedHashMap<>();
+        pids.forEach((process, pid) -> threads.put(process, readTasks(pid)));
+        synchronized (readings) {
+            readings.add(new Reading(now, threads));
+        }
+    }
+
+    /** CPU ms of each thread of {@code pid}, and its short OS name kept as a fallback; empty when the process is gone. */
+    private Map<Long, Long> readTasks(long pid) {
+        Map<Long, Long> cpu = new HashMap<>();
+        try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+            tasks.forEach(task -> {
+                try {
+                    String stat = Files.readString(task.resolve("stat"));
+                    long tid = Long.parseLong(task.getFileName().toString());
+                    cpu.put(tid, cpuMillis(stat));
+                    synchronized (names) {
+                        names.computeIfAbsent(pid, k -> new HashMap<>()).putIfAbsent(tid, shortName(stat));
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // the thread ended between the listing and the read
+                }
+            });
+        } catch (IOException | RuntimeException e) {
+            // no /proc, or the process is gone
+        }
+        return cpu;
+    }
+
+    /** utime + stime of a /proc/PID/task/TID/stat line, in ms; the name in parentheses may hold spaces and parentheses. */
+    static long cpuMillis(String stat) {
+        String[] after = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+        // after the name: state(0) ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt utime(11) stime(12)
+        return (Long.parseLong(after[11]) + Long.parseLong(after[12])) * MILLIS_PER_TICK;
+    }
+
+    static String shortName(String stat) {
+        return stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    }
+
+    /** Java thread names by OS thread id, from a {@code jcmd PID Thread.print} dump. */
+    static Map<Long, String> parseThreadDump(List<String> lines) {
+        Map<Long, String> byTid = new HashMap<>();
+        for (String line : lines) {
+            Matcher m = DUMP_LINE.matcher(line);
+            if (m.matches()) {
+                String nid = m.group(2);
+                byTid.put(nid.startsWith("0x") ? Long.parseLong(nid.substring(2), 16) : Long.parseLong(nid), m.group(1));
+            }
+        }
+        return byTid;
+    }
+
+    /** Asks each JVM for its threads' full names (a few seconds at most); a JVM that does not answer keeps the OS names. */
+    void nameThreads() {
+        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+        if (!Files.isExecutable(jcmd)) {
+            return;
+        }
+        pids.values().forEach(pid -> {
+            try {
+                Process process = new ProcessBuilder(jcmd.toString(), Long.toString(pid), "Thread.print")
+                    .redirectErrorStream(true).start();
+                List<String> out = new ArrayList<>();
+                Thread reader = new Thread(() -> process.inputReader().lines().forEach(out::add), "thread-names");
+                reader.setDaemon(true);
+                reader.start();
+                if (!process.waitFor(15, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                    return;
+                }
+                reader.join(2_000);
+                Map<Long, String> full = parseThreadDump(out);
+                synchronized (names) {
+                    names.computeIfAbsent(pid, k -> new HashMap<>()).putAll(full);
+                }
+            } catch (IOException e) {
+                // no JDK tools here: the short names stay
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+    }
+
+    /**
+     * The {@code top} threads whose cores over [from, to] most exceed their cores over [usualFrom, usualTo], at least
+     * {@code minExcess} cores over; from the first reading inside each span to the last, never interpolated.
+     */
+    List<Busy> busiest(long from, long to, long usualFrom, long usualTo, int top, double minExcess) {
+        List<Reading> around = inside(from, to);
+        List<Reading> usual = inside(usualFrom, usualTo);
+        if (around.size() < 2) {
+            return List.of();
+        }
+        Map<String, Map<Long, Double>> now = cores(around.get(0), around.get(around.size() - 1));
+        Map<String, Map<Long, Double>> before = usual.size() < 2 ? Map.of() : cores(usual.get(0), usual.get(usual.size() - 1));
+        List<Busy> busy = new ArrayList<>();
+        now.forEach((process, threads) -> threads.forEach((tid, cores) -> {
+            double usualCores = before.getOrDefault(process, Map.of()).getOrDefault(tid, 0.0);
+            if (cores - usualCores >= minExcess) {
+                busy.add(new Busy(process, tid, name(process, tid), round(cores), round(usualCores)));
+            }
+        }));
+        busy.sort(Comparator.comparingDouble(Busy::excess).reversed());
+        return busy.subList(0, Math.min(top, busy.size()));
+    }
+
+    private String name(String process, long tid) {
+        Long pid = pids.get(process);
+        synchronized (names) {
+            return names.getOrDefault(pid, Map.of()).getOrDefault(tid, "tid " + tid);
+        }
+    }
+
+    private List<Reading> inside(long from, long to) {
+        synchronized (readings) {
+            return readings.stream().filter(r -> r.millis() >= from && r.millis() <= to).toList();
+        }
+    }
+
+    static Map<String, Map<Long, Double>> cores(Reading first, Reading last) {
+        double millis = last.millis() - first.millis();
+        Map<String, Map<Long, Double>> cores = new LinkedHashMap<>();
+        last.threads().forEach((process, threads) -> {
+            Map<Long, Long> start = first.threads().getOrDefault(process, Map.of());
+            Map<Long, Double> perThread = new HashMap<>();
+            // a thread born inside the span counts from 0
+            threads.forEach((tid, cpu) -> perThread.put(tid, (cpu - start.getOrDefault(tid, 0L)) / millis));
+            cores.put(process, perThread);
+        });
+        return cores;
+    }
+
+    private static double round(double value) {
+        return Math.round(value * 100) / 100.0;
+    }
+
+    /** For tests: readings made elsewhere. */
+    static ThreadCpu of(Map<String, Long> pids, List<Reading> readings) {
+        ThreadCpu cpu = new ThreadCpu(pids);
+        cpu.readings.addAll(readings);
+        return cpu;
+    }
+
+    @Override
+    public void close() {
+        ticker.shutdownNow();
+    }
+}
