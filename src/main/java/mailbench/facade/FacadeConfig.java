@@ -39,10 +39,15 @@ public record FacadeConfig(
     public static final int DEFAULT_EVENT_LOOPS = 1;
     public static final int DEFAULT_IO_THREADS = 1;
     /**
-     * The client's defaults (10 per route, 30 total) starve 1,000+ req/s: requests queue for a connection. As many as
-     * the in-flight bound, so no call ever waits in the pool's queue (where HTTPCLIENT-2398's recursion lives).
+     * Connections to each OpenSearch host. The client's defaults (10 per route, 30 total) starve 1,000+ req/s; far more
+     * than the node can serve at once only hurts: a node has a handful of search threads, and a pool as large as the
+     * in-flight bound opened up to 1,000 connections on every hiccup (a 0.5 s freeze of the node took it from 7 to
+     * 969-1,228), whose set-up cost CPU just when the stack was behind, so short stalls grew into error windows. With 64
+     * the same freeze left 67 connections, no error window and no refusal (docs: results of 2026-11-23). Calls beyond
+     * wait in the client's queue for at most --pool-wait-timeout-ms; BackendDownIT checks that a full in-flight bound of
+     * queued calls failing at once (HTTPCLIENT-2398's shape) leaves the client alive.
      */
-    public static final int DEFAULT_MAX_CONNECTIONS = 1_000;
+    public static final int DEFAULT_MAX_CONNECTIONS = 64;
     /**
      * Sized in time: at 1,000 req/s a node that stops answering for 1 s piles up 1,000 calls, so a stall of up to a
      * second (a GC, a CPU-starved moment on a small host) is ridden out, not shed; 256 shed after a quarter second.

@@ -57,7 +57,7 @@ class FacadeConfigTest {
             assertThat(config.port()).isEqualTo(8080);
             assertThat(config.opensearch()).containsExactly(URI.create("http://127.0.0.1:9200"));
             assertThat(config.index()).isEqualTo("mail");
-            assertThat(config.maxConnections()).isEqualTo(1_000);
+            assertThat(config.maxConnections()).isEqualTo(64);
             assertThat(config.maxBulkItems()).isEqualTo(10_000);
             assertThat(config.connectTimeout()).isEqualTo(Duration.ofSeconds(1));
             assertThat(config.responseTimeout()).isEqualTo(Duration.ofSeconds(30));

@@ -9,6 +9,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 import mailbench.facade.FacadeConfig;
+import mailbench.facade.FacadeGuards;
 import mailbench.facade.FacadeServer;
 
 /** With no OpenSearch behind it, the facade still starts and answers 503 quickly, never a stack trace. */
@@ -62,9 +63,59 @@ class BackendDownIT {
     }
 
     /**
+     * HTTPCLIENT-2398's own shape: far more calls than pooled connections, queued for one, and then the backend goes away.
+     * Every queued call gets a connection slot whose connect is refused at once, which in httpclient5 hands the slot to
+     * the next queued call inside the same stack. The client's I/O thread must survive a full in-flight bound of them.
+     */
+    @Test
+    void aFullBoundOfCallsQueuedForAFewConnectionsShouldFailWithoutKillingTheClient() throws Exception {
+        int calls = FacadeConfig.DEFAULT_MAX_IN_FLIGHT;
+        int connections = 16;
+        java.util.List<java.util.concurrent.CompletableFuture<java.net.http.HttpResponse<String>>> pending = new java.util.ArrayList<>();
+        ServerSocket silent = new ServerSocket(0, calls * 2, java.net.InetAddress.getLoopbackAddress());
+        FacadeConfig config = new FacadeConfig("127.0.0.1", 0, java.util.List.of(URI.create("http://127.0.0.1:" + silent.getLocalPort())),
+            "mail", 1, 1, 1, connections, calls, FacadeConfig.DEFAULT_MAX_BODY_BYTES, FacadeConfig.DEFAULT_MAX_BULK_ITEMS,
+            Duration.ofSeconds(1), Duration.ofSeconds(30), mailbench.facade.opensearch.ClientOptions.DEFAULT);
+        // the queued calls wait for a connection as long as the test needs to queue them all
+        FacadeGuards guards = new FacadeGuards(Duration.ofSeconds(120), 4096, false, Duration.ofSeconds(60), null, false, false);
+        java.util.concurrent.atomic.AtomicReference<String> died = new java.util.concurrent.atomic.AtomicReference<>();
+        try (FacadeServer facade = FacadeServer.start(config, guards, died::set)) {
+            URI base = URI.create("http://127.0.0.1:" + facade.port());
+            var client = java.net.http.HttpClient.newBuilder().proxy(java.net.http.HttpClient.Builder.NO_PROXY).build();
+            for (int sent = 0; sent < calls; ) {
+                for (int i = 0; i < 100 && sent < calls; i++, sent++) {
+                    pending.add(client.sendAsync(java.net.http.HttpRequest.newBuilder(URI.create(base + "/mailboxes/m/search")).build(),
+                        java.net.http.HttpResponse.BodyHandlers.ofString()));
+                }
+                int expected = sent;
+                org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+                    assertThat(Http.get(base, "/_mailbench/stats").json().get("inFlightNow").asInt()
+                        + pending.stream().filter(java.util.concurrent.Future::isDone).count()).isGreaterThanOrEqualTo(expected));
+            }
+            int queued = Http.get(base, "/_mailbench/stats").json().get("inFlightNow").asInt();
+            System.out.printf("[backend-down] %d calls in flight over %d connections when the backend goes away%n", queued, connections);
+            assertThat(queued).as("most calls wait for one of the few connections").isGreaterThan(calls / 2);
+            silent.close(); // the connections die, every queued call now gets a slot and a refused connect
+
+            java.util.concurrent.CompletableFuture.allOf(pending.toArray(java.util.concurrent.CompletableFuture[]::new))
+                .get(120, java.util.concurrent.TimeUnit.SECONDS);
+            assertThat(pending).allSatisfy(reply -> assertThat(reply.get().statusCode()).isIn(502, 503, 504));
+            Http.Reply health = Http.get(base, "/health");
+            assertThat(died.get()).as("the client's I/O thread died").isNull();
+            assertThat(health.raw()).doesNotContain("I/O thread");
+            long start = System.nanoTime();
+            Http.Reply search = Http.get(base, "/mailboxes/mbx-1/search?text=hello");
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).as("the client still answers").isLessThan(Duration.ofSeconds(5));
+            assertThat(search.status()).isEqualTo(503);
+        } finally {
+            silent.close();
+        }
+    }
+
+    /**
      * HTTPCLIENT-2398: calls queued for a pooled connection that fail all at once unwound recursively until the client's
-     * I/O thread died. With as many connections as calls in flight nothing queues: a full default bound of calls to a
-     * backend that hangs and then goes away must leave the client alive and answering.
+     * I/O thread died. With the default bounds (most calls queued behind the pool's connections), a full bound of calls to
+     * a backend that hangs and then goes away must leave the client alive and answering.
      */
     @Test
     void aFullBoundOfCallsFailingAtOnceShouldLeaveTheClientAlive() throws Exception {

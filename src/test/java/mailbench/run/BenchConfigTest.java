@@ -72,7 +72,7 @@ class BenchConfigTest {
             assertThat(config.corpus()).isEqualTo(CorpusSpec.defaults());
             assertThat(config.reportsDir()).isEqualTo(Path.of("reports"));
             assertThat(config.facadeArgs())
-                .containsExactly("--event-loops", "1", "--io-threads", "1", "--max-connections", "1000", "--max-event-loop-lag-ms", "1000");
+                .containsExactly("--event-loops", "1", "--io-threads", "1", "--max-connections", "64", "--max-event-loop-lag-ms", "1000");
         }
 
         @Test
