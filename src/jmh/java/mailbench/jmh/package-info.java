@@ -1,5 +1,5 @@
 /**
- * JMH micro-benchmarks of the client-side costs the seed stories measured: the JSON provider
+ * JMH micro-benchmarks of the client-side costs that published studies measured (docs/index.adoc, "The studies mailbench reproduces"): the JSON provider
  * lookup per parse in opensearch-java 2.2.0 ({@link mailbench.jmh.SpiLookupBenchmark},
  * {@link mailbench.jmh.ProviderLookupBenchmark}), JSON against binary formats on a 10 MB
  * document ({@link mailbench.jmh.LargeSourceBenchmark}), typed against generic decoding of a

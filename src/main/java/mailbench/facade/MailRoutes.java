@@ -107,7 +107,7 @@ public final class MailRoutes {
 
     private static void noSuchEndpoint(RoutingContext ctx) {
         error(ctx, 404, "no such endpoint: " + ctx.request().method() + " " + Snippet.of(ctx.request().path())
-            + " (see README.adoc, Facade API)");
+            + " (see docs/facade.adoc, The facade API)");
     }
 
     private void indexMessage(RoutingContext ctx) {

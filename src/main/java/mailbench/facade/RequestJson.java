@@ -76,7 +76,7 @@ final class RequestJson {
         if (e instanceof StreamConstraintsException) {
             // "Document nesting depth (9) exceeds the maximum allowed (8, from `StreamReadConstraints.getMaxNestingDepth()`)"
             return ((StreamConstraintsException) e).getOriginalMessage().replaceAll(", from `[^`]*`", "")
-                + " (see README.adoc, Facade limits)";
+                + " (see docs/facade.adoc, Facade limits)";
         }
         return Snippet.of(e instanceof JsonProcessingException p ? p.getOriginalMessage() : e.getMessage());
     }
@@ -113,7 +113,7 @@ final class RequestJson {
         public JsonToken nextToken() throws IOException {
             if (++count > limit) {
                 throw new BadRequest("a message holds more than " + MAX_MESSAGE_TOKENS
-                    + " JSON tokens (values, names, brackets); see README.adoc, Facade limits");
+                    + " JSON tokens (values, names, brackets); see docs/facade.adoc, Facade limits");
             }
             return super.nextToken();
         }

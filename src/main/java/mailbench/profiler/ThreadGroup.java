@@ -5,7 +5,7 @@ import java.util.regex.Pattern;
 
 /**
  * The groups a profile's samples are split into, by thread name. The rules live here and only
- * here (README.adoc lists them): the first group whose pattern matches the whole name wins.
+ * here (docs/profiling.adoc lists them): the first group whose pattern matches the whole name wins.
  * JVM-internal threads arrive with Linux's 15-character thread names ("C2 CompilerThre").
  */
 public enum ThreadGroup {

@@ -19,7 +19,7 @@ import mailbench.stack.StackOptions;
 
 /**
  * Every knob of a load run, read once from -D system properties with its default (the only
- * place that reads them; README.adoc lists the same table). A bad value fails the run before
+ * place that reads them; docs/reference.adoc lists the same table, ReferenceDocTest keeps them in step). A bad value fails the run before
  * anything starts, naming the property and what it accepts.
  */
 public record BenchConfig(

@@ -3,7 +3,7 @@ package mailbench.run;
 import java.util.ArrayList;
 import java.util.List;
 
-/** One -D system property a run reads: its name, default and what it changes (listed in README.adoc). */
+/** One -D system property a run reads: its name, default and what it changes (listed in docs/reference.adoc). */
 public record Knob(String name, String defaultValue, String description) {
 
     public String value() {

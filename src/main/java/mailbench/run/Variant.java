@@ -6,7 +6,7 @@ import java.util.Map;
 
 /**
  * A named way the local facade talks to OpenSearch, under identical load: the before/after axis
- * ({@code -Dmailbench.variant}). To add one, add a line to {@link #ALL} (and to README.adoc's
+ * ({@code -Dmailbench.variant}). To add one, add a line to {@link #ALL} (and to docs/before-after.adoc's
  * table): a client version to swap in (null keeps the one pom.xml pins) and facade options.
  */
 public record Variant(String name, String description, String opensearchJava, List<String> facadeArgs) {

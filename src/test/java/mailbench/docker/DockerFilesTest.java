@@ -33,7 +33,7 @@ import picocli.CommandLine;
 /**
  * What the syntax check of docker/ in .ci/run cannot see without a Docker engine: that the Dockerfile
  * copies what the build makes, that the compose wiring works together (PID namespace, shared paths,
- * token, ports) and that README.adoc describes the files as they are.
+ * token, ports) and that docs/docker.adoc describes the files as they are.
  */
 class DockerFilesTest {
 
@@ -262,16 +262,11 @@ class DockerFilesTest {
     }
 
     @Nested
-    class TheReadme {
+    class TheDockerChapter {
 
         @Test
-        void dockerSectionShouldComeBeforeTestsAndNameWhatTheComposeFileDoes() throws IOException {
-            String readme = Files.readString(ROOT.resolve("README.adoc"));
-            int start = readme.indexOf("\n== Docker\n");
-            assertThat(start).as("a == Docker section").isPositive();
-            int end = readme.indexOf("\n== ", start + 1);
-            assertThat(end).as("the Docker section comes before Tests").isLessThanOrEqualTo(readme.indexOf("\n== Tests\n"));
-            String section = readme.substring(start, end);
+        void dockerChapterShouldNameWhatTheComposeFileDoes() throws IOException {
+            String section = Files.readString(ROOT.resolve("docs/docker.adoc"));
             SERVICES.forEach(service -> assertThat(section).contains("`" + service + "`"));
             for (String service : SERVICES) {
                 compose.hostPorts(service).forEach(port -> assertThat(section).contains(port.substring(0, port.lastIndexOf(':'))));

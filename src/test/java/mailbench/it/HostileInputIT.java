@@ -81,7 +81,7 @@ class HostileInputIT {
             assertThat(health.status()).as("the facade survived the hostile input: " + health.raw()).isEqualTo(200);
         } finally {
             facade.close();
-            // the figures README.adoc quotes: how many requests, which answers
+            // the figures docs/tests.adoc quotes: how many requests, which answers
             System.out.println("[hostile input] seed " + seed + ": " + STATUSES.values().stream().mapToInt(AtomicInteger::get).sum()
                 + " requests, statuses " + STATUSES.entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", ")));
