@@ -23,6 +23,7 @@ import mailbench.loader.HealthProbe;
 import mailbench.profiler.ProfileConverter;
 import mailbench.profiler.SidecarClient;
 import mailbench.profiler.SidecarToken;
+import mailbench.results.RunResultsKnob;
 import mailbench.source.FacadeStats;
 import mailbench.stack.ChildSignals;
 import mailbench.stack.Files2;
@@ -82,6 +83,7 @@ public final class BenchRun {
     private RunProfiler profiler;
     private HostCpu hostCpu;
     private FacadeStats.Refusals refusalsAtStart;
+    private RunResultsKnob results;
     private boolean finished;
 
     private BenchRun(BenchConfig config, Needs needs, SimulationLog log, Path folder) {
@@ -126,6 +128,7 @@ public final class BenchRun {
     }
 
     private void start(String simulation, String gatlingVersion) throws IOException, InterruptedException {
+        results = RunResultsKnob.of(BenchConfig.RESULTS_URL.value(), config.opensearchAccess());
         record.runId = folder.getFileName().toString();
         record.simulation = simulation;
         record.variant = config.variant();
@@ -291,6 +294,7 @@ public final class BenchRun {
             stopStack();
             finished = true;
             writeQuietly();
+            results.send(folder, this::say);
         }
     }
 
