@@ -109,7 +109,7 @@ public final class SearchWarmer {
     }
 
     /** Feeder CSVs hold ids, words, addresses and instants: no quoted commas, so a split is enough. */
-    private static List<String[]> rows(Path csv) throws IOException {
+    static List<String[]> rows(Path csv) throws IOException {
         List<String> lines = Files.readAllLines(csv);
         List<String[]> rows = new ArrayList<>();
         for (String line : lines.subList(1, lines.size())) {

@@ -23,6 +23,7 @@ import mailbench.compare.RunResult;
 import mailbench.compare.Thresholds;
 import mailbench.compare.ToolError;
 import mailbench.json.Json;
+import mailbench.results.ResultsIndex;
 
 /**
  * The nightly regression job: N runs of the reference scenario ({@code mvn gatling:test} with the
@@ -120,7 +121,8 @@ public final class NightlyJob {
         if (settings.resultsUrl() != null) {
             ResultsIndex index = new ResultsIndex(List.of(settings.resultsUrl()), settings.resultsAccess());
             for (RunResult run : current) {
-                String problem = index.put(nightId + "-" + run.name(), runDocument(nightId, started, verdict, run));
+                String problem = index.putRun(nightId + "-" + run.name(), runsDir.resolve(run.name()), Map.of("source", "nightly",
+                    "night", nightId, "verdict", verdict, "timestamp", started.toString()));
                 if (problem != null) {
                     warnings.add("not in " + ResultsIndex.INDEX + ": " + run.name() + ": " + problem);
                 }
@@ -157,7 +159,7 @@ public final class NightlyJob {
         return entry;
     }
 
-    /** One run as the history and the results index keep it: flat, so a dashboard can chart each field; timestamp = the night's start. */
+    /** One run as the history keeps it (the results index has more: ResultDocument); timestamp = the night's start. */
     static Map<String, Object> runDocument(String nightId, Instant started, String verdict, RunResult run) {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("night", nightId);

@@ -15,6 +15,7 @@ import mailbench.facade.FacadeConfig;
 import mailbench.indexing.BulkMatrix;
 import mailbench.profiler.CaptureSettings;
 import mailbench.profiler.SidecarToken;
+import mailbench.results.RunResultsKnob;
 import mailbench.stack.StackOptions;
 
 /**
@@ -137,13 +138,15 @@ public record BenchConfig(
     public static final Knob LARGE_CONCURRENCY = new Knob("mailbench.large.concurrency", "2",
         "LargeSourceSimulation: searches in flight (closed model: each virtual user sends its next search when the last is answered).");
 
+    public static final Knob RESULTS_URL = new Knob(RunResultsKnob.NAME, "",
+        "OpenSearch URL(s) that receive this run's document in the mailbench-results index when it finishes; empty: none.");
     public static final List<Knob> KNOBS = List.of(TARGET, OPENSEARCH, VARIANT, PATH, OPENSEARCH_CREDENTIALS_FILE, OPENSEARCH_CA,
         OPENSEARCH_TRUSTSTORE, RATE, WARMUP, DURATION,
         P99, SUCCESS, MIX_TEXT, MIX_FROM, MIX_RANGE, MIX_GET, SEED, MESSAGES, USERS, REPORTS, GATLING_RESULTS, OPENSEARCH_VERSION,
         OPENSEARCH_HEAP, FACADE_HEAP, FACADE_EVENT_LOOPS, FACADE_MAX_EVENT_LOOP_LAG, FACADE_IO_THREADS, FACADE_CONNECTIONS, FACADE_JVM_ARGS,
         PROFILER, PROFILER_URL, PROFILER_TOKEN_FILE, PROFILER_EVENT, PROFILER_INTERVAL, PROFILER_TRIM,
         BULK_SIZES, BULK_CONCURRENCY, BULK_DOCS, BULK_WARMUP_DOCS, BULK_INVALID_EVERY, BULK_INDEX, BULK_DELETE_ON_TARGET,
-        ATTACHMENT_TEXT, LARGE_HITS, LARGE_CONCURRENCY);
+        ATTACHMENT_TEXT, LARGE_HITS, LARGE_CONCURRENCY, RESULTS_URL);
 
     /** Whether and how the facade is profiled; {@code url} is set for a staging sidecar. */
     public record Profiling(boolean enabled, URI url, Path tokenFile, CaptureSettings settings, int trimSeconds) {

@@ -19,10 +19,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import mailbench.access.OpenSearchAccess;
 import mailbench.access.OpenSearchHttp;
 import mailbench.json.Json;
+import mailbench.loader.CorpusPreflight;
 import mailbench.loader.HealthProbe;
 import mailbench.profiler.ProfileConverter;
 import mailbench.profiler.SidecarClient;
 import mailbench.profiler.SidecarToken;
+import mailbench.results.RunResultsKnob;
 import mailbench.source.FacadeStats;
 import mailbench.stack.ChildSignals;
 import mailbench.stack.Files2;
@@ -83,6 +85,7 @@ public final class BenchRun {
     private HostCpu hostCpu;
     private ThreadCpu threadCpu;
     private FacadeStats.Refusals refusalsAtStart;
+    private RunResultsKnob results;
     private boolean finished;
 
     private BenchRun(BenchConfig config, Needs needs, SimulationLog log, Path folder) {
@@ -127,6 +130,7 @@ public final class BenchRun {
     }
 
     private void start(String simulation, String gatlingVersion) throws IOException, InterruptedException {
+        results = RunResultsKnob.of(BenchConfig.RESULTS_URL.value(), config.opensearchAccess());
         record.runId = folder.getFileName().toString();
         record.simulation = simulation;
         record.variant = config.variant();
@@ -168,9 +172,25 @@ public final class BenchRun {
             record.versions.put("client " + option, health.path("client").path(option).asText("unknown"));
         }
         record.versions.put("opensearchServer", health.path("backend").path("version").asText("unknown"));
+        if (!config.local() && feeders != null) {
+            preflight();
+        }
         profiler = profiler();
         record.status = "running";
         record.write(runJson());
+    }
+
+    /** Against a target, before any load: a few feeder rows must find the corpus in its index (see CorpusPreflight). */
+    private void preflight() throws IOException, InterruptedException {
+        try {
+            // the direct requests search the index "mail" (DirectRequests), whatever the facade's index
+            event("direct".equals(config.path())
+                ? CorpusPreflight.direct(new OpenSearchHttp(opensearchUrls, opensearchAccess()), "mail", feeders, config.corpus(), facadeUrl)
+                : CorpusPreflight.throughFacade(facadeUrl, feeders, config.corpus()));
+        } catch (IOException e) {
+            record.event("target preflight failed: " + e.getMessage());
+            throw e;
+        }
     }
 
     /** The profiler of this run, or a reason why there is none. */
@@ -293,6 +313,7 @@ public final class BenchRun {
             stopStack();
             finished = true;
             writeQuietly();
+            results.send(folder, this::say);
         }
     }
 

@@ -53,16 +53,24 @@ class MailbenchMainTest {
 
         @Test
         void anUnknownCommandFollowedByHelpShouldBeRefusedWithTheListOfCommands() {
-            Outcome outcome = run("trend", "--help");
+            Outcome outcome = run("chart", "--help");
 
             assertThat(outcome.exit()).isEqualTo(2);
-            assertThat(outcome.err()).contains("unknown command 'trend'").contains("pairs").contains("compare").contains("nightly");
+            assertThat(outcome.err()).contains("unknown command 'chart'").contains("pairs").contains("compare").contains("nightly");
             assertThat(outcome.out()).as("no usage that looks like success").isEmpty();
         }
 
         @Test
         void anUnknownCommandAloneShouldStillExit2() {
-            assertThat(run("trend").exit()).isEqualTo(2);
+            assertThat(run("chart").exit()).isEqualTo(2);
+        }
+
+        @Test
+        void trendsHelpShouldNameItsOptionsAndExit0() {
+            Outcome outcome = run("trend", "--help");
+
+            assertThat(outcome.exit()).isZero();
+            assertThat(outcome.out()).contains("--history").contains("reports/history").contains("--out").contains("reports/trend.html");
         }
 
         @Test

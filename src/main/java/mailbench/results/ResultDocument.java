@@ -1,0 +1,95 @@
+package mailbench.results;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import mailbench.json.Json;
+
+/**
+ * One run folder as a document of the results index: what ran (run.json: commit, versions, simulation, variant, rate,
+ * host) and what it measured (summary.json: the measured phase, the facade's CPU per request, and each request name's
+ * figures under {@code perRequest.<name as a field>}). Flat where a chart needs a field; the template types them all.
+ */
+public final class ResultDocument {
+
+    private ResultDocument() {
+    }
+
+    /** The document of {@code folder}; summary.json's figures are left out when the run wrote none (it was interrupted). */
+    public static Map<String, Object> of(Path folder) throws IOException {
+        JsonNode run = read(folder.resolve("run.json"));
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("timestamp", run.path("start").asText(null));
+        doc.put("run", folder.getFileName().toString());
+        doc.put("simulation", run.path("simulation").asText(null));
+        doc.put("variant", run.path("variant").asText(null));
+        doc.put("path", run.path("path").asText(null));
+        doc.put("target", run.path("target").asText(null));
+        doc.put("status", run.path("status").asText(null));
+        doc.put("commit", run.at("/versions/mailbench").asText(null));
+        Map<String, String> versions = new LinkedHashMap<>();
+        // "client transport" -> "client_transport": a field name without spaces or dots, its case kept
+        run.path("versions").fields().forEachRemaining(e -> versions.put(e.getKey().replaceAll("[^A-Za-z0-9_]+", "_"), e.getValue().asText()));
+        doc.put("versions", versions);
+        doc.put("rate", integerOrNull(run.at("/knobs/mailbench.rate")));
+        doc.put("durationSeconds", integerOrNull(run.at("/knobs/mailbench.duration")));
+        doc.put("host", run.at("/machine/host").asText(null));
+        doc.put("speedProbeMs", run.at("/machine/speedProbeMs").isNumber() ? run.at("/machine/speedProbeMs").asLong() : null);
+        Path summaryFile = folder.resolve("summary.json");
+        if (Files.isRegularFile(summaryFile)) {
+            JsonNode summary = read(summaryFile);
+            doc.putAll(figures(summary.path("measured")));
+            JsonNode cpu = summary.at("/profile/cpuMsPerRequest");
+            doc.put("cpuMsPerRequest", cpu.isNumber() ? cpu.asDouble() : null);
+            Map<String, Object> perRequest = new LinkedHashMap<>();
+            for (JsonNode request : summary.path("requests")) {
+                Map<String, Object> figures = new LinkedHashMap<>();
+                figures.put("name", request.path("name").asText());
+                figures.putAll(figures(request));
+                perRequest.put(fieldName(request.path("name").asText()), figures);
+            }
+            doc.put("perRequest", perRequest);
+        }
+        return doc;
+    }
+
+    /** "Search by text" -> "search_by_text": a field name a dashboard can use (no spaces, no dots). */
+    public static String fieldName(String name) {
+        String field = name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_").replaceAll("^_+|_+$", "");
+        return field.isEmpty() ? "unnamed" : field;
+    }
+
+    private static Map<String, Object> figures(JsonNode stats) {
+        Map<String, Object> figures = new LinkedHashMap<>();
+        long requests = stats.path("requests").asLong();
+        long ko = stats.path("ko").asLong();
+        figures.put("requests", requests);
+        figures.put("ko", ko);
+        figures.put("koPercent", requests == 0 ? 0.0 : 100.0 * ko / requests);
+        for (String field : new String[] {"rps", "p50Ms", "p95Ms", "p99Ms", "maxMs"}) {
+            figures.put(field, stats.path(field).isNumber() ? stats.path(field).asDouble() : null);
+        }
+        return figures;
+    }
+
+    private static Integer integerOrNull(JsonNode knob) {
+        try {
+            return knob.isMissingNode() ? null : Integer.valueOf(knob.asText().strip());
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    private static JsonNode read(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new IOException("missing " + file + " (is " + file.getParent() + " a run folder?)");
+        }
+        return Json.MAPPER.readTree(file.toFile());
+    }
+}

@@ -1,0 +1,40 @@
+package mailbench.trend;
+
+import java.util.List;
+import java.util.Map;
+
+import mailbench.compare.Metric;
+
+/**
+ * The nightly history as the trend page draws it: one entry per night, oldest first, and the metrics charted over
+ * them. A metric's values are per run; {@code band} is the spread (lowest to highest run) of the baseline the night was
+ * judged against, when the history still holds the night that made that baseline.
+ */
+public record Trend(String history, List<MetricInfo> metrics, List<Night> nights) {
+
+    /** A charted metric: its key in the history's run entries, its axis label, and whether higher is better. */
+    public record MetricInfo(String key, String label, boolean higherIsBetter) {
+    }
+
+    /** One night file. {@code regressed}: the metric keys whose verdict was REGRESSION that night. */
+    public record Night(String night, String file, String verdict, String baseline, boolean regression, List<String> regressed,
+                        Map<String, List<Double>> runs, Map<String, Double> median, Map<String, Band> band,
+                        Map<String, Double> baseMedian) {
+    }
+
+    /** The lowest and highest value of the baseline's runs. */
+    public record Band(double low, double high) {
+    }
+
+    /** What the page charts: throughput, p99 and the facade's CPU per request (allocation joins them once runs record it). */
+    public static final List<MetricInfo> METRICS = List.of(
+        of(Metric.THROUGHPUT_RPS), of(Metric.P99_MS), of(Metric.CPU_MS_PER_REQUEST));
+
+    private static MetricInfo of(Metric metric) {
+        return new MetricInfo(metric.key(), metric.label(), !metric.higherIsWorse());
+    }
+
+    public long regressions() {
+        return nights.stream().filter(Night::regression).count();
+    }
+}

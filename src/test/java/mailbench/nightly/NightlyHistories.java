@@ -1,0 +1,137 @@
+package mailbench.nightly;
+
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import mailbench.compare.Thresholds;
+import mailbench.json.Json;
+import mailbench.run.BenchConfig;
+import mailbench.run.LatencyLog;
+import mailbench.run.ProfileSection;
+import mailbench.run.RunRecord;
+import mailbench.run.RunSummary;
+
+/**
+ * Nightly histories made by the nightly job itself: {@link NightlyJob} runs a Maven that, instead of a load, moves in
+ * a run folder written the way a run writes it (summary.json from a RunSummary.Builder fed with request records, a
+ * captured profile section, run.json from a RunRecord). So the history files, their verdicts and comparisons are the
+ * product's own, and only the load is made up: seeded response times around a median, a given rate and CPU cost.
+ */
+public final class NightlyHistories {
+
+    static final String[] NAMES = {"Search by text", "Search by sender", "Search by date range", "Get message by id"};
+    private static final int SECONDS = 10;
+    /** Runs a night: with 4 a side the rank test can reach p = 1/35, clear of the 0.05 threshold. */
+    public static final int RUNS = 4;
+
+    /** One made-up run: requests per second, median response time, facade CPU ms per request. */
+    public record Load(int rate, double medianMs, double cpuMs) {
+    }
+
+    private NightlyHistories() {
+    }
+
+    /**
+     * A baseline night of {@value #RUNS} runs, then {@code nights.size()} judged nights of as many runs, into {@code dir}/history.
+     * Returns the history folder; the nights' folders are under {@code dir}/nightly.
+     */
+    public static Path write(Path dir, long seed, Load baseline, List<Load> nights) throws Exception {
+        Random random = new Random(seed);
+        Path history = dir.resolve("history");
+        Path project = Files.createDirectories(dir.resolve("checkout"));
+        Files.writeString(project.resolve("pom.xml"), "<project/>");
+        Path queue = Files.createDirectories(dir.resolve("queue"));
+        String maven = fakeMaven(dir, queue);
+        Path baselineRuns = dir.resolve("baseline");
+        String last = null;
+        for (int night = 0; night <= nights.size(); night++) {
+            Load load = night == 0 ? baseline : nights.get(night - 1);
+            for (int run = 1; run <= RUNS; run++) {
+                writeRun(queue.resolve(String.format("20261101-02%02d%02d-SearchSimulation-default", night, run)), "bench-1", load,
+                    random);
+            }
+            waitForANewSecond(last);
+            NightlyJob.Settings settings = new NightlyJob.Settings(baselineRuns, night == 0, RUNS, dir.resolve("nightly"), history, null,
+                Thresholds.DEFAULTS);
+            last = new NightlyJob(settings, maven, project, Map.of(), new PrintStream(OutputStream.nullOutputStream())).run()
+                .night().getFileName().toString();
+        }
+        return history;
+    }
+
+    /** A run folder as a run of {@code load} writes it: {@value #SECONDS} s measured at the rate, after a little warm-up. */
+    public static Path writeRun(Path folder, String host, Load load, Random random) throws IOException {
+        RunSummary.Builder builder = new RunSummary.Builder();
+        long first = 1_793_500_000_000L;
+        builder.accept(BenchConfig.WARM_UP_PREFIX + NAMES[0], first - 5_000, first - 4_990, true, null);
+        int count = load.rate() * SECONDS;
+        for (int i = 0; i < count; i++) {
+            long start = first + i * 1000L / load.rate();
+            long millis = Math.max(1, Math.round(Math.exp(Math.log(load.medianMs()) + 0.6 * random.nextGaussian())));
+            boolean ok = random.nextDouble() >= 0.001;
+            builder.accept(NAMES[i % NAMES.length], start, start + millis, ok, ok ? null : "503");
+        }
+        ObjectNode profile = Json.MAPPER.createObjectNode().put("event", "itimer").put("intervalMs", 10)
+            .put("samples", Math.round(load.cpuMs() * (1 + 0.03 * random.nextGaussian()) * count / 10)).put("startedAt", Instant.ofEpochMilli(first).toString())
+            .put("stoppedAt", Instant.ofEpochMilli(first + SECONDS * 1000L).toString());
+        RunSummary summary = builder.build(true).withProfile(ProfileSection.captured(profile, count, List.of()));
+        Files.createDirectories(folder);
+        Json.MAPPER.writeValue(folder.resolve("summary.json").toFile(), summary);
+        LatencyLog.write(folder.resolve(LatencyLog.FILE), builder.latencies().orElseThrow());
+
+        RunRecord record = new RunRecord();
+        record.runId = folder.getFileName().toString();
+        record.simulation = "SearchSimulation";
+        record.variant = "default";
+        record.path = "facade";
+        record.target = "local";
+        record.status = "completed";
+        record.start = Instant.ofEpochMilli(first - 10_000);
+        record.end = Instant.ofEpochMilli(first + SECONDS * 1000L + 1_000);
+        record.knobs.put(BenchConfig.RATE.name(), "" + load.rate());
+        record.knobs.put(BenchConfig.DURATION.name(), "" + SECONDS);
+        record.versions.put("mailbench", "1a2b3c4d5e6f");
+        record.versions.put("gatling", "3.15.1");
+        record.versions.put("jdk", "17.0.13");
+        record.versions.put("opensearchJava", "2.26.0");
+        record.versions.put("opensearchServer", "2.19.6");
+        record.machine.put("host", host);
+        record.machine.put("speedProbeMs", 500);
+        Json.MAPPER.writeValue(folder.resolve("run.json").toFile(), record);
+        return folder;
+    }
+
+    /** A Maven whose "gatling:test" moves the oldest queued run folder into the reports folder it is given. */
+    private static String fakeMaven(Path dir, Path queue) throws IOException {
+        Path script = dir.resolve("fake-mvn");
+        Files.writeString(script, """
+            #!/bin/sh
+            for arg in "$@"; do case "$arg" in -Dmailbench.reportsDir=*) dir="${arg#-Dmailbench.reportsDir=}";; esac; done
+            next=$(ls -d "%s"/*/ 2>/dev/null | head -n 1)
+            [ -n "$next" ] || { echo "no queued run folder"; exit 1; }
+            mv "$next" "$dir/"
+            echo "[mailbench] run folder: $dir/$(basename "$next")"
+            """.formatted(queue.toAbsolutePath()));
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
+        return script.toString();
+    }
+
+    /** Night ids are whole seconds: the next night starts in a second of its own. */
+    private static void waitForANewSecond(String previousNight) {
+        await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(50))
+            .until(() -> !NightlyJob.NIGHT_ID.format(Instant.now()).equals(previousNight));
+    }
+}

@@ -1,0 +1,177 @@
+package mailbench.trend;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import mailbench.cli.MailbenchMain;
+import mailbench.compare.ToolError;
+import mailbench.nightly.NightlyHistories;
+import mailbench.nightly.NightlyHistories.Load;
+
+/** The trend read from a history the nightly job wrote: nights in order, the baseline's band, the regressions flagged. */
+class TrendHistoryTest {
+
+    static final Load STEADY = new Load(100, 10, 0.5);
+    static final Load SLOWER = new Load(100, 30, 1.5);
+
+    @TempDir
+    static Path dir;
+    static Path history;
+
+    @BeforeAll
+    static void nights() throws Exception {
+        history = NightlyHistories.write(dir, 17, STEADY, List.of(STEADY, SLOWER, STEADY));
+    }
+
+    @Nested
+    class Read {
+
+        @Test
+        void shouldHoldEveryNightOldestFirstWithItsVerdict() {
+            Trend trend = TrendHistory.read(history);
+
+            assertThat(trend.nights()).extracting(Trend.Night::verdict)
+                .containsExactly("baseline", "no regression", "regression", "no regression");
+            assertThat(trend.nights()).extracting(Trend.Night::night).isSorted();
+            assertThat(trend.regressions()).isEqualTo(1);
+            assertThat(trend.metrics()).extracting(Trend.MetricInfo::key).containsExactly("rps", "p99Ms", "cpuMsPerRequest");
+        }
+
+        @Test
+        void shouldFlagTheRegressedMetricsOfTheRegressionNightOnly() {
+            List<Trend.Night> nights = TrendHistory.read(history).nights();
+
+            assertThat(nights.get(2).regression()).isTrue();
+            assertThat(nights.get(2).regressed()).contains("cpuMsPerRequest", "p99Ms").doesNotContain("rps");
+            assertThat(nights).filteredOn(night -> !night.regression()).allSatisfy(night -> assertThat(night.regressed()).isEmpty());
+        }
+
+        @Test
+        void shouldGiveEachNightItsRunsAndTheirMedian() {
+            Trend.Night night = TrendHistory.read(history).nights().get(2);
+
+            assertThat(night.runs().get("rps")).hasSize(NightlyHistories.RUNS)
+                .allSatisfy(rps -> assertThat(rps).isCloseTo(100, within(0.5)));
+            assertThat(night.runs().get("cpuMsPerRequest")).hasSize(NightlyHistories.RUNS)
+                .allSatisfy(cpu -> assertThat(cpu).isBetween(1.3, 1.7));
+            List<Double> p99 = night.runs().get("p99Ms").stream().sorted().toList();
+            assertThat(night.median().get("p99Ms")).isEqualTo((p99.get(1) + p99.get(2)) / 2);
+        }
+
+        @Test
+        void shouldBandEveryNightByTheRunsOfTheBaselineItWasJudgedAgainst() {
+            List<Trend.Night> nights = TrendHistory.read(history).nights();
+            List<Double> baselineCpu = nights.get(0).runs().get("cpuMsPerRequest");
+            Trend.Band expected = new Trend.Band(baselineCpu.stream().min(Double::compare).orElseThrow(),
+                baselineCpu.stream().max(Double::compare).orElseThrow());
+
+            assertThat(nights).allSatisfy(night -> assertThat(night.band().get("cpuMsPerRequest")).isEqualTo(expected));
+            assertThat(nights.get(1).baseMedian().get("cpuMsPerRequest")).isBetween(expected.low(), expected.high());
+        }
+
+        @Test
+        void aNightWhoseBaselineNightIsNotInTheHistoryShouldHaveNoBand() throws Exception {
+            Path partial = Files.createDirectories(dir.resolve("partial"));
+            try (Stream<Path> files = Files.list(history)) {
+                for (Path file : files.sorted().skip(1).toList()) {
+                    Files.copy(file, partial.resolve(file.getFileName()));
+                }
+            }
+
+            Trend trend = TrendHistory.read(partial);
+
+            assertThat(trend.nights()).hasSize(3).allSatisfy(night -> assertThat(night.band()).isEmpty());
+            assertThat(trend.nights().get(0).baseMedian()).containsKeys("rps", "p99Ms", "cpuMsPerRequest");
+        }
+    }
+
+    @Nested
+    class Errors {
+
+        @Test
+        void aMissingFolderShouldNameTheFolderAndTheOption() {
+            Path missing = dir.resolve("no-such-history");
+
+            assertThatThrownBy(() -> TrendHistory.read(missing)).isInstanceOf(ToolError.class)
+                .hasMessageContaining("no history folder " + missing.toAbsolutePath()).hasMessageContaining("--history");
+        }
+
+        @Test
+        void anEmptyFolderShouldSayItHoldsNoNight() throws Exception {
+            Path empty = Files.createDirectories(dir.resolve("empty"));
+            Files.writeString(empty.resolve("notes.txt"), "not a night");
+
+            assertThatThrownBy(() -> TrendHistory.read(empty)).isInstanceOf(ToolError.class).hasMessageContaining("no night in");
+        }
+
+        @ParameterizedTest(name = "{0}")
+        @CsvSource(delimiter = '|', value = {
+            "not JSON                | {\"night\": \"20261124-02",
+            "no runs                 | {\"night\":\"20261124-020000\",\"verdict\":\"baseline\"}",
+            "no \"verdict\"          | {\"night\":\"20261124-020000\",\"runs\":[{\"rps\":1}]}",
+            "rps is not a number     | {\"night\":\"20261124-020000\",\"verdict\":\"baseline\",\"runs\":[{\"rps\":\"fast\"}]}"})
+        void aNightFileThatCannotBeReadShouldBeNamedWithWhy(String why, String content) throws Exception {
+            Path broken = copyOfHistory(Integer.toHexString(content.hashCode()));
+            Path file = Files.writeString(broken.resolve("20261124-020000.json"), content);
+
+            assertThatThrownBy(() -> TrendHistory.read(broken)).isInstanceOf(ToolError.class)
+                .hasMessageContaining(file.toAbsolutePath().toString()).hasMessageContaining(why);
+        }
+
+        private Path copyOfHistory(String name) throws Exception {
+            Path copy = Files.createDirectories(dir.resolve(name));
+            try (Stream<Path> files = Files.list(history)) {
+                for (Path file : files.toList()) {
+                    Files.copy(file, copy.resolve(file.getFileName()));
+                }
+            }
+            return copy;
+        }
+    }
+
+    @Nested
+    class Command {
+
+        @Test
+        void trendShouldWriteThePageAndExitZero() {
+            Path out = dir.resolve("command").resolve("trend.html");
+
+            assertThat(MailbenchMain.run("trend", "--history", history.toString(), "--out", out.toString())).isZero();
+            assertThat(out).isRegularFile();
+        }
+
+        @Test
+        void trendWithoutAHistoryShouldExitTwoAndWriteNothing() {
+            Path out = dir.resolve("command-missing").resolve("trend.html");
+
+            assertThat(MailbenchMain.run("trend", "--history", dir.resolve("nothing").toString(), "--out", out.toString())).isEqualTo(2);
+            assertThat(out).doesNotExist();
+        }
+    }
+
+    @Nested
+    class Page {
+
+        @Test
+        void shouldBeOneOfflineFileWithTheHistoryInIt() throws Exception {
+            Path page = TrendPage.write(TrendHistory.read(history), dir.resolve("pages").resolve("trend.html"));
+
+            String html = Files.readString(page);
+            assertThat(html).doesNotContain("/*CHART_JS*/", "/*DATA*/", "/*REPORT_CSS*/", "<script src", "<link")
+                .contains("\"verdict\":\"regression\"").contains("Chart");
+        }
+    }
+}
