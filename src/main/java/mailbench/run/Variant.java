@@ -25,7 +25,10 @@ public record Variant(String name, String description, String opensearchJava, Li
         new Variant("opensearch-java-2.2.0", "opensearch-java 2.2.0 (a JSON provider SPI lookup per response parser, issue #292)"
             + " on RestClientTransport", "2.2.0", List.of("--transport", "rest-client")),
         new Variant("mapper-per-request", "a new client, transport and JacksonJsonpMapper for every request, on RestClientTransport",
-            null, List.of("--transport", "rest-client", "--mapper", "per-request")));
+            null, List.of("--transport", "rest-client", "--mapper", "per-request")),
+        // 3.x's RestClientTransport needs opensearch-rest-client 3.x, which the facade does not carry: httpclient5 only
+        new Variant("opensearch-java-3.9.0", "opensearch-java 3.9.0 (the newest 3.x) on ApacheHttpClient5Transport, with the newer"
+            + " httpclient5/httpcore5 it declares: the default's 2.x -> 3.x upgrade", "3.9.0", List.of()));
 
     public Variant {
         facadeArgs = List.copyOf(facadeArgs);

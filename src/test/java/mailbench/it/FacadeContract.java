@@ -30,7 +30,7 @@ abstract class FacadeContract {
 
     static final int MAX_BODY = 64 * 1024;
 
-    FacadeServer facade;
+    AutoCloseable facade;
     URI base;
 
     abstract URI opensearch() throws Exception;
@@ -45,8 +45,7 @@ abstract class FacadeContract {
         String index = "mail-it-" + getClass().getSimpleName().toLowerCase(Locale.ROOT) + "-" + System.nanoTime();
         FacadeConfig config = new FacadeConfig("127.0.0.1", 0, List.of(opensearch()), index, 1, 1, 1, 32, 64, MAX_BODY, 100,
             Duration.ofSeconds(1), Duration.ofSeconds(30), clientOptions());
-        facade = FacadeServer.start(config);
-        base = URI.create("http://127.0.0.1:" + facade.port());
+        base = start(config);
         String bulk = String.join("\n",
             message("mbx-1", "m1", "Alice@Example.com", "Quarterly report ready", "The numbers for zorblax are in.", "2025-01-10T09:00:00Z", "\\\\Seen"),
             message("mbx-1", "m2", "bob@example.com", "Lunch on Friday", "Shall we try the new place?", "2025-02-20T12:30:00Z", "\\\\Seen\", \"\\\\Flagged"),
@@ -57,8 +56,15 @@ abstract class FacadeContract {
         assertThat(reply.json().get("failed").asInt()).as(reply.raw()).isZero();
     }
 
+    /** Starts the facade in this JVM and returns its URL; a subclass may start it elsewhere (on another client). */
+    URI start(FacadeConfig config) throws Exception {
+        FacadeServer server = FacadeServer.start(config);
+        facade = server;
+        return URI.create("http://127.0.0.1:" + server.port());
+    }
+
     @AfterAll
-    void stopFacade() {
+    void stopFacade() throws Exception {
         if (facade != null) {
             facade.close();
         }

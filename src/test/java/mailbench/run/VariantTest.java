@@ -14,7 +14,7 @@ class VariantTest {
     @Test
     void shouldOfferTheDocumentedVariants() {
         assertThat(Variant.ALL.keySet()).containsExactly("default", "source-projection", "source-generic", "source-full", "rest-client",
-            "opensearch-java-2.2.0", "mapper-per-request");
+            "opensearch-java-2.2.0", "mapper-per-request", "opensearch-java-3.9.0");
         assertThat(Variant.ALL.values()).allSatisfy(v -> assertThat(v.description()).isNotBlank());
     }
 
@@ -32,9 +32,11 @@ class VariantTest {
     }
 
     @Test
-    void onlyTheOldClientVariantShouldSwapTheClientVersion() {
+    void onlyTheClientVersionVariantsShouldSwapTheClientVersion() {
         assertThat(Variant.named("opensearch-java-2.2.0").opensearchJava()).isEqualTo("2.2.0");
-        assertThat(Variant.ALL.values().stream().filter(v -> v.opensearchJava() != null)).hasSize(1);
+        assertThat(Variant.named("opensearch-java-3.9.0").opensearchJava()).isEqualTo("3.9.0");
+        assertThat(clientOptions(Variant.named("opensearch-java-3.9.0").facadeArgs())).isEqualTo(ClientOptions.DEFAULT);
+        assertThat(Variant.ALL.values().stream().filter(v -> v.opensearchJava() != null)).hasSize(2);
     }
 
     @Test

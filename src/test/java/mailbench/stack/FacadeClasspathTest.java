@@ -14,7 +14,7 @@ class FacadeClasspathTest {
         List<Path> runtime = List.of(Path.of("target/classes"), Path.of("lib/opensearch-java-2.26.0.jar"), Path.of("lib/jackson-core-2.20.2.jar"),
             Path.of("lib/opensearch-rest-client-2.19.6.jar"));
 
-        List<Path> swapped = FacadeClasspath.swap(runtime, Path.of("m2/opensearch-java-2.2.0.jar"));
+        List<Path> swapped = FacadeClasspath.swap(runtime, List.of(Path.of("m2/opensearch-java-2.2.0.jar")));
 
         assertThat(swapped).containsExactly(Path.of("m2/opensearch-java-2.2.0.jar"), Path.of("target/classes"),
             Path.of("lib/jackson-core-2.20.2.jar"), Path.of("lib/opensearch-rest-client-2.19.6.jar"));
@@ -22,8 +22,34 @@ class FacadeClasspathTest {
 
     @Test
     void swapShouldKeepTheJarThatListsItsLibrariesInItsManifest() {
-        List<Path> swapped = FacadeClasspath.swap(List.of(Path.of("target/mailbench.jar")), Path.of("opensearch-java-2.2.0.jar"));
+        List<Path> swapped = FacadeClasspath.swap(List.of(Path.of("target/mailbench.jar")), List.of(Path.of("opensearch-java-2.2.0.jar")));
 
         assertThat(swapped).containsExactly(Path.of("opensearch-java-2.2.0.jar"), Path.of("target/mailbench.jar"));
+    }
+
+    @Test
+    void swapShouldReplaceEachHttpJarByItsOwnArtifactOnly() {
+        List<Path> runtime = List.of(Path.of("target/classes"), Path.of("lib/opensearch-java-2.26.0.jar"), Path.of("lib/httpcore5-5.3.4.jar"),
+            Path.of("lib/httpcore5-h2-5.3.4.jar"), Path.of("lib/httpclient5-5.4.4.jar"));
+
+        List<Path> swapped = FacadeClasspath.swap(runtime, List.of(Path.of("m2/opensearch-java-3.9.0.jar"), Path.of("m2/httpcore5-5.4.2.jar")));
+
+        assertThat(swapped).containsExactly(Path.of("m2/opensearch-java-3.9.0.jar"), Path.of("m2/httpcore5-5.4.2.jar"), Path.of("target/classes"),
+            Path.of("lib/httpcore5-h2-5.3.4.jar"), Path.of("lib/httpclient5-5.4.4.jar"));
+    }
+
+    @Test
+    void versionsShouldComeFromTheJarNames() {
+        assertThat(FacadeClasspath.versions(List.of(Path.of("target/classes"), Path.of("lib/httpcore5-h2-5.3.4.jar"),
+            Path.of("lib/httpclient5-5.4.4.jar")))).containsOnly(org.assertj.core.api.Assertions.entry("httpcore5-h2", "5.3.4"),
+                org.assertj.core.api.Assertions.entry("httpclient5", "5.4.4"));
+    }
+
+    @Test
+    void onlyANewerHttpStackShouldBeTaken() {
+        assertThat(FacadeClasspath.newer("5.6", "5.4.4")).isTrue();
+        assertThat(FacadeClasspath.newer("5.4.2", "5.3.4")).isTrue();
+        assertThat(FacadeClasspath.newer("5.1.4", "5.4.4")).isFalse();
+        assertThat(FacadeClasspath.newer("5.4.4", "5.4.4")).isFalse();
     }
 }

@@ -22,4 +22,10 @@ public final class ClientVersion {
             return "unknown";
         }
     }
+
+    /** The major version of {@code version} (e.g. 3 for 3.9.0), 0 when it is not a version number. */
+    static int major(String version) {
+        Matcher matcher = Pattern.compile("([0-9]+)\\.").matcher(version);
+        return matcher.lookingAt() ? Integer.parseInt(matcher.group(1)) : 0;
+    }
 }

@@ -1,14 +1,18 @@
 package mailbench.facade.opensearch;
 
 import java.io.IOException;
+import java.io.StringReader;
 import java.io.StringWriter;
 
 import jakarta.json.stream.JsonGenerator;
+import jakarta.json.stream.JsonParser;
 
 import org.opensearch.client.opensearch.OpenSearchClient;
 import org.opensearch.client.opensearch._types.mapping.TypeMapping;
+import org.opensearch.client.json.JsonpMapper;
 import org.opensearch.client.json.jackson.JacksonJsonpMapper;
 import org.opensearch.client.opensearch.indices.CreateIndexRequest;
+import org.opensearch.client.opensearch.indices.IndexSettings;
 
 /**
  * The mail index: explicit mapping (text for what people search, keyword for exact filters,
@@ -67,8 +71,19 @@ public final class MailIndex {
         }
         client.indices().create(CreateIndexRequest.of(c -> c
             .index(index)
-            .settings(s -> s.numberOfShards(Integer.toString(shards)).numberOfReplicas("0"))
+            .settings(settings(shards, client._transport().jsonpMapper()))
             .mappings(mapping())));
         return true;
+    }
+
+    /**
+     * Read from JSON rather than built: the builder's {@code numberOfShards} takes a String before opensearch-java 3.0
+     * and an Integer from 3.0 on, so no one call compiles against one and links against the other.
+     */
+    static IndexSettings settings(int shards, JsonpMapper mapper) {
+        String json = "{\"number_of_shards\":\"" + shards + "\",\"number_of_replicas\":\"0\"}";
+        try (JsonParser parser = mapper.jsonProvider().createParser(new StringReader(json))) {
+            return IndexSettings._DESERIALIZER.deserialize(parser, mapper);
+        }
     }
 }

@@ -42,6 +42,7 @@ public final class OpenSearchClients implements AutoCloseable {
             ClientThreads threads = ClientThreads.httpClient5();
             return new OpenSearchClients(HttpClient5Transports.create(config, poolWait, threads), null, threads);
         }
+        requireRestClientTransport(ClientVersion.opensearchJava());
         ClientThreads threads = ClientThreads.restClient();
         RestClient restClient = RestClientTransports.restClient(config, poolWait, threads);
         OpenSearchTransport shared = new RestClientTransport(restClient, new JacksonJsonpMapper(Json.MAPPER));
@@ -49,6 +50,19 @@ public final class OpenSearchClients implements AutoCloseable {
             ? () -> new OpenSearchAsyncClient(new RestClientTransport(restClient, new JacksonJsonpMapper(Json.newMapper())))
             : null;
         return new OpenSearchClients(shared, perRequest, threads);
+    }
+
+    /**
+     * From 3.0 on, opensearch-java's RestClientTransport is built against opensearch-rest-client 3.x (on httpclient5), which
+     * the client does not declare; the facade carries the 2.x RestClient (httpasyncclient 4), so the pair would fail at its
+     * first call with a NoSuchMethodError. Refused at start instead.
+     */
+    static void requireRestClientTransport(String opensearchJava) {
+        if (ClientVersion.major(opensearchJava) >= 3) {
+            throw new IllegalArgumentException("--transport rest-client needs opensearch-java 2.x: " + opensearchJava
+                + "'s RestClientTransport runs on opensearch-rest-client 3.x, which the facade does not carry; use --transport"
+                + " httpclient5 (the opensearch-java-3.9.0 variant does), or a 2.x variant such as rest-client or opensearch-java-2.2.0");
+        }
     }
 
     /** Watches this client's threads (they parse the answers; if one dies, its calls never end). */
