@@ -59,7 +59,7 @@ final class CompareCommand implements Callable<Integer> {
                 comparison.differences().forEach(d -> System.out.println("    " + d.what() + ": " + d.base() + " vs " + d.current()));
             }
             System.out.println("verdict: " + comparison.verdict() + " (" + baseRuns.size() + " base, " + currentRuns.size() + " current runs)"
-                + (comparison.inconclusive().isEmpty() ? "" : "; inconclusive, run more pairs: " + String.join(", ", comparison.inconclusive())));
+                + comparison.inconclusiveNote());
             System.out.println("report: " + dir.resolve(ComparisonReport.HTML).toAbsolutePath());
             return comparison.regression() ? REGRESSION : 0;
         } catch (ToolError | IllegalArgumentException e) {

@@ -63,7 +63,7 @@ final class NightlyCommand implements Callable<Integer> {
                 System.out.println("[nightly] baseline stored in " + baseline.toAbsolutePath());
                 return 0;
             }
-            System.out.println("[nightly] verdict: " + outcome.comparison().verdict());
+            System.out.println("[nightly] verdict: " + outcome.comparison().verdict() + outcome.comparison().inconclusiveNote());
             return outcome.regression() ? CompareCommand.REGRESSION : 0;
         });
     }

@@ -52,7 +52,8 @@ final class PairsCommand implements Callable<Integer> {
             PairsJob job = new PairsJob(settings, maven.maven, side("base", baseProjectDir, baseProperties),
                 side("current", currentProjectDir, currentProperties), System.out);
             PairsJob.Outcome outcome = job.run();
-            System.out.println("[pairs] verdict: " + outcome.comparison().verdict() + " (" + pairs + " pairs, " + outcome.folder() + ")");
+            System.out.println("[pairs] verdict: " + outcome.comparison().verdict() + " (" + pairs + " pairs, " + outcome.folder() + ")"
+                + outcome.comparison().inconclusiveNote());
             return outcome.comparison().regression() ? CompareCommand.REGRESSION : 0;
         });
     }

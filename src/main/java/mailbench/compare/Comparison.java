@@ -52,4 +52,19 @@ public record Comparison(
     public boolean regression() {
         return REGRESSION.equals(verdict);
     }
+
+    /**
+     * For the verdict line: "; inconclusive, run more pairs: facade CPU ms per request worse by 17.1% (this spread detects
+     * 20.0%)", or nothing. A "no regression" beside a change past its threshold that the runs could not tell from noise
+     * must not read as a clean bill.
+     */
+    public String inconclusiveNote() {
+        if (inconclusive.isEmpty()) {
+            return "";
+        }
+        return metrics.stream().filter(m -> m.outcome() == MetricVerdict.Outcome.INCONCLUSIVE)
+            .map(m -> String.format(java.util.Locale.ROOT, "%s worse by %.1f%% (this spread detects %s)", m.label(), m.worseBy(),
+                m.mde() == null ? "nothing: one run a side" : String.format(java.util.Locale.ROOT, "%.1f%%", m.mde())))
+            .collect(java.util.stream.Collectors.joining("; ", "; inconclusive, run more pairs: ", ""));
+    }
 }

@@ -67,6 +67,10 @@ class ComparerTest {
         Comparison backwards = Comparer.compare(second, first, Thresholds.DEFAULTS);
         assertThat(backwards.inconclusive()).containsExactly(Metric.CPU_MS_PER_REQUEST.key());
         assertThat(metric(backwards, Metric.CPU_MS_PER_REQUEST).note()).contains("worse by 25.1%", "could detect", "run more pairs");
+        // the verdict line says so beside "no regression"
+        assertThat(backwards.inconclusiveNote()).startsWith("; inconclusive, run more pairs: facade CPU ms per request").contains("worse by 25.1%")
+            .contains("(this spread detects ");
+        assertThat(Comparer.compare(first, first, Thresholds.DEFAULTS).inconclusiveNote()).isEmpty();
     }
 
     @Test
