@@ -200,6 +200,8 @@ class StagingTlsIT {
                 "-Dmailbench.target=" + url, "-Dmailbench.path=direct", "-Dmailbench.variant=staging-tls",
                 "-Dmailbench.opensearch=" + front1.url() + "," + front2.url(),
                 "-Dmailbench.opensearch.credentialsFile=" + credentialsFile,
+                // the run's own calls (the target preflight, the node snapshots) check the certificate, as Gatling does not
+                "-Dmailbench.opensearch.ca=" + caPem,
                 "-Dmailbench.rate=10", "-Dmailbench.warmup=0", "-Dmailbench.duration=6", "-Dmailbench.profiler=false",
                 "-Dmailbench.corpus.seed=11", "-Dmailbench.corpus.messages=2000", "-Dmailbench.corpus.users=40",
                 "-Dmailbench.assert.p99Ms=600000", "-Dmailbench.assert.successPercent=0", "-Dmailbench.reportsDir=" + reports));

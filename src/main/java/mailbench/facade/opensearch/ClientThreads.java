@@ -9,9 +9,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The thread factory handed to the OpenSearch client's HTTP client, so that the facade knows its
  * I/O threads for certain rather than guessing them by name. Both HTTP clients start their I/O
  * threads asynchronously, after {@code start()} has returned (HttpClient5 from its main executor,
- * httpasyncclient 4 from its reactor thread), and the same factory makes the main thread first
- * and then every I/O thread: the names given here are the ones each library gives by default, which
- * the profiler's thread filter and the run reports rely on.
+ * httpasyncclient 4 from its reactor thread), and one factory makes both kinds, in an order that
+ * differs between them (HttpClient5 makes its I/O threads when the client is built, before the main
+ * one): a thread is told by the task it runs. The names given are the ones each library gives by
+ * default, which the profiler's thread filter and the run reports rely on.
  */
 final class ClientThreads implements ThreadFactory {
 
@@ -37,16 +38,22 @@ final class ClientThreads implements ThreadFactory {
         return new ClientThreads("I/O reactor", "I/O dispatcher ", false);
     }
 
+    /** The I/O reactor workers' tasks: httpcore5's {@code IOReactorWorker}, httpcore-nio 4's {@code AbstractMultiworkerIOReactor$Worker}. */
+    static boolean isIoWorker(Runnable task) {
+        String type = task.getClass().getName();
+        return type.equals("org.apache.hc.core5.reactor.IOReactorWorker")
+            || type.equals("org.apache.http.impl.nio.reactor.AbstractMultiworkerIOReactor$Worker");
+    }
+
     @Override
     public Thread newThread(Runnable task) {
-        int n = made.getAndIncrement();
-        Thread thread = new Thread(task, n == 0 ? mainName : ioPrefix + n);
+        Thread thread = new Thread(task, isIoWorker(task) ? ioPrefix + made.incrementAndGet() : mainName);
         thread.setDaemon(daemon);
         threads.add(thread);
         return thread;
     }
 
-    /** Every thread made so far, the main one first; one may not have been started yet. */
+    /** Every thread made so far; one may not have been started yet. */
     List<Thread> threads() {
         return threads;
     }

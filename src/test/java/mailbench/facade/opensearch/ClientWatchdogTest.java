@@ -15,11 +15,34 @@ class ClientWatchdogTest {
         Runnable idle = () -> { };
 
         assertThat(httpClient5.newThread(idle).getName()).isEqualTo("httpclient-main");
-        assertThat(httpClient5.newThread(idle).getName()).isEqualTo("httpclient-dispatch-1");
         assertThat(httpClient5.newThread(idle).isDaemon()).isTrue();
         assertThat(restClient.newThread(idle).getName()).isEqualTo("I/O reactor");
-        assertThat(restClient.newThread(idle).getName()).isEqualTo("I/O dispatcher 1");
-        assertThat(restClient.threads()).hasSize(2);
+        assertThat(restClient.threads()).hasSize(1);
+    }
+
+    /** The real clients, built and started as the facade builds them: their I/O threads must carry the library's names. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(ClientOptions.Transport.class)
+    void theRealClientsIoThreadsShouldBeNamedAsTheProfilerExpects(ClientOptions.Transport transport) throws Exception {
+        mailbench.facade.FacadeConfig config = mailbench.facade.FacadeConfig.defaults()
+            .withOpenSearch(java.net.URI.create("http://127.0.0.1:9")).withIndex("mail");
+        config = new mailbench.facade.FacadeConfig(config.host(), 0, config.opensearch(), config.index(), 1, 1, 1, 4, 4,
+            mailbench.facade.FacadeConfig.DEFAULT_MAX_BODY_BYTES, mailbench.facade.FacadeConfig.DEFAULT_MAX_BULK_ITEMS,
+            java.time.Duration.ofSeconds(1), java.time.Duration.ofSeconds(30),
+            new ClientOptions(transport, ClientOptions.Mapper.SHARED, ClientOptions.Projection.DOC_VALUES));
+        try (OpenSearchClients clients = OpenSearchClients.create(config, java.time.Duration.ofSeconds(1))) {
+            String io = transport == ClientOptions.Transport.HTTPCLIENT5 ? "httpclient-dispatch-1" : "I/O dispatcher 1";
+            org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).untilAsserted(() ->
+                assertThat(Thread.getAllStackTraces().keySet()).extracting(Thread::getName).contains(io));
+            Thread ioThread = Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals(io)).findFirst().orElseThrow();
+            assertThat(isIoWorkerRunning(ioThread)).as(io + " runs the reactor").isTrue();
+            assertThat(clients.watchdog().problem()).isNull();
+        }
+    }
+
+    private static boolean isIoWorkerRunning(Thread thread) {
+        return java.util.Arrays.stream(thread.getStackTrace()).anyMatch(frame -> frame.getClassName().contains("IOReactor")
+            || frame.getClassName().contains("nio.reactor"));
     }
 
     @Test
