@@ -51,7 +51,7 @@ public final class HealthProbe {
             throw new IOException(facade + "/health did not answer JSON: is " + setting + " a mailbench facade?", e);
         }
         if (response.statusCode() == 401) {
-            throw new IOException("the facade at " + facade + " wants a token: " + body.path("error").asText()
+            throw new IOException("the facade at " + facade + " answered 401, it wants a token: " + body.path("error").asText()
                 + (token == null ? "" : " (the one sent was refused)"));
         }
         if (response.statusCode() != 200) {
