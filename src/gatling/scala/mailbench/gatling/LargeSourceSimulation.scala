@@ -27,7 +27,7 @@ class LargeSourceSimulation extends Simulation {
   private val users = config.large.concurrency
   // the counters when the measured searches start: all warm-up users are done by then (andThen)
   private val measuredStart = new AtomicReference[FacadeStats.Reading]()
-  private def markStart(): Unit = if (measuredStart.get == null) measuredStart.compareAndSet(null, FacadeStats.read(run.facadeUrl))
+  private def markStart(): Unit = if (measuredStart.get == null) measuredStart.compareAndSet(null, FacadeStats.read(run.facadeUrl, run.facadeToken))
 
   private val measured = LargeSourceScenario.build("Measured", LargeSourceScenario.ListLargeMessages, config.durationSeconds, workload,
     feeder, () => markStart()).inject(atOnceUsers(users))
@@ -44,7 +44,7 @@ class LargeSourceSimulation extends Simulation {
   }
 
   after {
-    val end = FacadeStats.read(run.facadeUrl)
+    val end = FacadeStats.read(run.facadeUrl, run.facadeToken)
     run.finish()
     Option(measuredStart.get) match {
       case None => run.event("no measured search started: no large-source report")

@@ -9,14 +9,18 @@ import io.gatling.http.protocol.HttpProtocolBuilder
 
 import mailbench.run.BenchRun
 
-/** The HTTP protocol every simulation uses: the run's target(s), shared connections, and the direct path's credentials if any. */
+/**
+ * The HTTP protocol every simulation uses: the run's target(s), shared connections, and the direct path's credentials or the
+ * facade's token if any.
+ */
 object MailProtocol {
 
   def of(run: BenchRun): HttpProtocolBuilder = {
     // several OpenSearch hosts on the direct path: Gatling gives each virtual user one of them in turn
     val protocol = http.baseUrls(run.baseUrls.asScala.toSeq: _*).shareConnections.disableWarmUp.acceptHeader("application/json")
-    // a function, not a string: Gatling would read "#{" in a password as its expression language
-    Option(run.directAuthorization).map(header => (_: Session) => header.success)
+    // the direct path's basic auth, or the facade's token; a function, not a string: Gatling would read "#{" in a secret
+    // as its expression language
+    Option(run.directAuthorization).orElse(Option(run.facadeAuthorization)).map(header => (_: Session) => header.success)
       .fold(protocol)(header => protocol.authorizationHeader(header))
   }
 }

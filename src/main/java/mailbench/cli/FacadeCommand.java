@@ -73,6 +73,11 @@ final class FacadeCommand implements Callable<Integer> {
         defaultValue = "" + FacadeConfig.DEFAULT_MAX_BODY_BYTES)
     int maxBodyBytes;
 
+    @Option(names = "--max-body-bytes-in-flight", description = "Request-body bytes held at once over all requests; a body that"
+        + " would pass it gets 503 with Retry-After (413 if larger alone); 0: an eighth of the max heap (default: ${DEFAULT-VALUE})",
+        defaultValue = "" + FacadeGuards.DEFAULT_MAX_BODY_BYTES_IN_FLIGHT)
+    long maxBodyBytesInFlight;
+
     @Option(names = "--max-bulk-items", description = "Most messages in one bulk request, else 413 (default: ${DEFAULT-VALUE})",
         defaultValue = "" + FacadeConfig.DEFAULT_MAX_BULK_ITEMS)
     int maxBulkItems;
@@ -97,6 +102,11 @@ final class FacadeCommand implements Callable<Integer> {
     @Option(names = "--idle-timeout-ms", description = "A client connection that sends and receives nothing for this long is"
         + " closed; longer than a call's whole time (default: ${DEFAULT-VALUE})", defaultValue = "60000")
     long idleTimeoutMs;
+
+    @Option(names = "--request-head-timeout-ms", description = "A request head (request line and headers) must be complete this"
+        + " long after its first byte or the connection's start, else 408 and the connection is closed (default: ${DEFAULT-VALUE})",
+        defaultValue = "10000")
+    long requestHeadTimeoutMs;
 
     @Option(names = "--max-client-connections", description = "Inbound connections open at once; beyond, new ones are closed at"
         + " once (default: ${DEFAULT-VALUE})", defaultValue = "" + FacadeGuards.DEFAULT_MAX_CLIENT_CONNECTIONS)
@@ -143,7 +153,7 @@ final class FacadeCommand implements Callable<Integer> {
             access.access(), maxResponseBytes, maxEventLoopLagMs);
         FacadeGuards guards = new FacadeGuards(Duration.ofMillis(idleTimeoutMs), maxClientConnections, http2Cleartext,
             Duration.ofMillis(poolWaitTimeoutMs), FacadeToken.fromFileOrEnv(tokenFile, System.getenv()), insecureOpen,
-            allowCredentialsOverHttp);
+            allowCredentialsOverHttp, maxBodyBytesInFlight, Duration.ofMillis(requestHeadTimeoutMs));
         child.watchParent();
         FacadeServer server = FacadeServer.start(config, guards, FacadeCommand::exitOnClientDeath);
         CountDownLatch stopped = ChildOptions.onShutdown(server::close, "facade-shutdown");

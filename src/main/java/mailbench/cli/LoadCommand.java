@@ -2,12 +2,14 @@ package mailbench.cli;
 
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
 import mailbench.access.OpenSearchUrls;
 import mailbench.corpus.CorpusSpec;
 import mailbench.facade.FacadeConfig;
+import mailbench.facade.FacadeToken;
 import mailbench.loader.CorpusLoad;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -35,6 +37,10 @@ final class LoadCommand implements Callable<Integer> {
     @Mixin
     CorpusOptions corpus;
 
+    @Option(names = "--facade-token-file", paramLabel = "<file>", description = "File holding the facade's token (its --token-file),"
+        + " sent as Authorization: Bearer; default: $" + FacadeToken.ENV + ", else none")
+    Path facadeTokenFile;
+
     @Option(names = "--force", description = "Load even when the index holds the corpus already")
     boolean force;
 
@@ -55,6 +61,7 @@ final class LoadCommand implements Callable<Integer> {
     /** The facade, and OpenSearch's hosts with their CA and credentials as the facade's own options give them. */
     CorpusLoad.Target target() {
         List<URI> hosts = opensearch == null ? List.of() : OpenSearchUrls.parse(String.join(",", opensearch), "--opensearch");
-        return new CorpusLoad.Target(facade, hosts, access.access(), index);
+        return new CorpusLoad.Target(facade, hosts, access.access(), index, FacadeToken.fromFileOrEnv(facadeTokenFile, System.getenv(),
+            "--facade-token-file"));
     }
 }

@@ -17,7 +17,9 @@ public record FacadeGuards(
     Duration poolWaitTimeout,
     FacadeToken token,
     boolean insecureOpen,
-    boolean allowCredentialsOverHttp) {
+    boolean allowCredentialsOverHttp,
+    long maxBodyBytesInFlight,
+    Duration requestHeadTimeout) {
 
     /** A connection that sends or reads nothing for this long is closed: half-sent headers do not hold a socket forever. */
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(60);
@@ -25,6 +27,17 @@ public record FacadeGuards(
     public static final int DEFAULT_MAX_CLIENT_CONNECTIONS = 4_096;
     /** The longest a call waits for a pooled OpenSearch connection before its own connect and response timeouts start. */
     public static final Duration DEFAULT_POOL_WAIT_TIMEOUT = Duration.ofSeconds(5);
+
+    /**
+     * 0: an eighth of the JVM's max heap ({@link #bodyBytesInFlightBound()}): a body's parsed forms take up to about 4 times its
+     * bytes more, so bodies at the bound and all they become while parsed at once stay within 5/8 of the heap.
+     */
+    public static final long DEFAULT_MAX_BODY_BYTES_IN_FLIGHT = 0;
+    /**
+     * Each byte a client sends resets the idle timeout, so a header sent a byte at a time would hold its connection forever:
+     * a request head must be complete this long after its first byte (or after the connection opened), else 408 and close.
+     */
+    public static final Duration DEFAULT_REQUEST_HEAD_TIMEOUT = Duration.ofSeconds(10);
 
     public static final FacadeGuards DEFAULTS = new FacadeGuards(DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_CLIENT_CONNECTIONS, false,
         DEFAULT_POOL_WAIT_TIMEOUT, null, false, false);
@@ -36,16 +49,38 @@ public record FacadeGuards(
             "--max-client-connections must be between 1 and 1000000, got " + maxClientConnections);
         require(poolWaitTimeout != null && poolWaitTimeout.toMillis() >= 1 && poolWaitTimeout.toMillis() <= 600_000,
             "--pool-wait-timeout-ms must be between 1 and 600000, got " + (poolWaitTimeout == null ? null : poolWaitTimeout.toMillis()));
+        require(maxBodyBytesInFlight == 0 || maxBodyBytesInFlight >= 1024,
+            "--max-body-bytes-in-flight must be 0 (an eighth of the max heap) or at least 1024, got " + maxBodyBytesInFlight);
+        require(requestHeadTimeout != null && requestHeadTimeout.toMillis() >= 100 && requestHeadTimeout.toMillis() <= 3_600_000,
+            "--request-head-timeout-ms must be between 100 and 3600000, got "
+                + (requestHeadTimeout == null ? null : requestHeadTimeout.toMillis()));
+    }
+
+    /** With the default bounds on body bytes in flight and on the time to send a request head. */
+    public FacadeGuards(Duration idleTimeout, int maxClientConnections, boolean http2Cleartext, Duration poolWaitTimeout,
+                        FacadeToken token, boolean insecureOpen, boolean allowCredentialsOverHttp) {
+        this(idleTimeout, maxClientConnections, http2Cleartext, poolWaitTimeout, token, insecureOpen, allowCredentialsOverHttp,
+            DEFAULT_MAX_BODY_BYTES_IN_FLIGHT, DEFAULT_REQUEST_HEAD_TIMEOUT);
+    }
+
+    /** The request-body bytes all requests may hold at once: {@link #maxBodyBytesInFlight}, or an eighth of the max heap for 0. */
+    public long bodyBytesInFlightBound() {
+        return maxBodyBytesInFlight > 0 ? maxBodyBytesInFlight : Runtime.getRuntime().maxMemory() / 8;
+    }
+
+    public FacadeGuards withBodyBytesInFlight(long newMaxBodyBytesInFlight, Duration newRequestHeadTimeout) {
+        return new FacadeGuards(idleTimeout, maxClientConnections, http2Cleartext, poolWaitTimeout, token, insecureOpen,
+            allowCredentialsOverHttp, newMaxBodyBytesInFlight, newRequestHeadTimeout);
     }
 
     public FacadeGuards withToken(FacadeToken newToken) {
         return new FacadeGuards(idleTimeout, maxClientConnections, http2Cleartext, poolWaitTimeout, newToken, insecureOpen,
-            allowCredentialsOverHttp);
+            allowCredentialsOverHttp, maxBodyBytesInFlight, requestHeadTimeout);
     }
 
     public FacadeGuards withIdleTimeout(Duration newIdleTimeout, int newMaxClientConnections) {
         return new FacadeGuards(newIdleTimeout, newMaxClientConnections, http2Cleartext, poolWaitTimeout, token, insecureOpen,
-            allowCredentialsOverHttp);
+            allowCredentialsOverHttp, maxBodyBytesInFlight, requestHeadTimeout);
     }
 
     /**

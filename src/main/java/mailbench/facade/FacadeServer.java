@@ -17,8 +17,10 @@ import org.slf4j.LoggerFactory;
 import io.vertx.core.Deployable;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import mailbench.facade.opensearch.ClientWatchdog;
@@ -85,8 +87,13 @@ public final class FacadeServer implements AutoCloseable {
     private static void listen(Vertx vertx, MailRoutes routes, FacadeConfig config, FacadeGuards guards, List<HttpServer> servers)
         throws Exception {
         InboundConnections connections = new InboundConnections(guards.maxClientConnections());
+        Handler<HttpConnection> admit = connection -> {
+            if (connections.admit(connection)) {
+                RequestHeadDeadline.install(connection, guards.requestHeadTimeout());
+            }
+        };
         if (config.port() != 0 || config.eventLoops() == 1) {
-            deploy(vertx, routes, options(config.host(), config.port(), guards), connections, config.eventLoops(), servers);
+            deploy(vertx, routes, options(config.host(), config.port(), guards), admit, config.eventLoops(), servers);
             return;
         }
         for (int attempt = 1; ; attempt++) {
@@ -95,7 +102,7 @@ public final class FacadeServer implements AutoCloseable {
                 port = probe.getLocalPort();
             }
             try {
-                deploy(vertx, routes, options(config.host(), port, guards), connections, config.eventLoops(), servers);
+                deploy(vertx, routes, options(config.host(), port, guards), admit, config.eventLoops(), servers);
                 return;
             } catch (Exception e) {
                 if (attempt == 5 || !(e instanceof BindException || e.getCause() instanceof BindException)) {
@@ -121,10 +128,10 @@ public final class FacadeServer implements AutoCloseable {
     }
 
     /** {@code instances} servers, each deployed on an event loop of its own, listening on host:port. */
-    private static void deploy(Vertx vertx, MailRoutes routes, HttpServerOptions options, InboundConnections connections,
+    private static void deploy(Vertx vertx, MailRoutes routes, HttpServerOptions options, Handler<HttpConnection> admit,
                                int instances, List<HttpServer> servers) throws Exception {
         // Vert.x wants a new instance per deployment: a capturing lambda is one
-        Supplier<Deployable> server = () -> context -> vertx.createHttpServer(options).connectionHandler(connections::admit)
+        Supplier<Deployable> server = () -> context -> vertx.createHttpServer(options).connectionHandler(admit)
             .requestHandler(routes.router(vertx)).listen()
             .onSuccess(servers::add);
         Future<String> deployed = vertx.deployVerticle(server, new DeploymentOptions().setInstances(instances));

@@ -1,6 +1,7 @@
 package mailbench.facade;
 
 import java.io.IOException;
+import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,15 +33,30 @@ public final class FacadeToken {
 
     /** From {@code file} when given, else from {@value #ENV}, else null (no token). */
     public static FacadeToken fromFileOrEnv(Path file, Map<String, String> env) {
+        return fromFileOrEnv(file, env, OPTION);
+    }
+
+    /** As {@link #fromFileOrEnv(Path, Map)}, for a file given as {@code setting} (named in the messages). */
+    public static FacadeToken fromFileOrEnv(Path file, Map<String, String> env, String setting) {
         if (file != null) {
             try {
                 return of(Files.readString(file, StandardCharsets.UTF_8));
             } catch (IOException e) {
-                throw new IllegalArgumentException(OPTION + ": cannot read " + file + ": " + e.getMessage());
+                throw new IllegalArgumentException(setting + ": cannot read " + file + ": " + e.getMessage());
             }
         }
         String value = env.get(ENV);
         return value == null || value.isBlank() ? null : of(value);
+    }
+
+    /** The {@code Authorization} header value a client sends; never logged. */
+    public String authorization() {
+        return new String(bearer, StandardCharsets.UTF_8);
+    }
+
+    /** {@code request} with the token's {@code Authorization} header, or unchanged when {@code token} is null (a facade without one). */
+    public static HttpRequest.Builder authorize(HttpRequest.Builder request, FacadeToken token) {
+        return token == null ? request : request.header("Authorization", token.authorization());
     }
 
     /** Constant-time check of an {@code Authorization} header. */

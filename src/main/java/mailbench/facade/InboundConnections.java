@@ -24,7 +24,8 @@ final class InboundConnections {
         this.max = max;
     }
 
-    void admit(HttpConnection connection) {
+    /** False: past the cap, closed. */
+    boolean admit(HttpConnection connection) {
         if (open.incrementAndGet() > max) {
             open.decrementAndGet();
             long held = warning.tryPass();
@@ -33,8 +34,9 @@ final class InboundConnections {
                     + " of these lines", connection.remoteAddress(), max, held);
             }
             connection.close();
-            return;
+            return false;
         }
         connection.closeHandler(closed -> open.decrementAndGet());
+        return true;
     }
 }

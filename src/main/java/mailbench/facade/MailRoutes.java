@@ -59,6 +59,8 @@ public final class MailRoutes {
     private final AtomicInteger loopsServing = new AtomicInteger();
     private final LongAdder refusedInFlight = new LongAdder();
     private final LongAdder refusedLag = new LongAdder();
+    /** Shared by the routers of every event loop. */
+    private final BodyBytesInFlight bodyBytes;
     /** A 502 is a failure the facade could not classify: its cause goes to the log, once per 10 s at most. */
     private final ThrottledWarning unclassified = new ThrottledWarning(10_000_000_000L, System::nanoTime);
 
@@ -73,6 +75,7 @@ public final class MailRoutes {
         this.guards = guards;
         this.watchdog = watchdog;
         this.callDeadlineMs = guards.callDeadline(config).toMillis();
+        this.bodyBytes = new BodyBytesInFlight(guards.bodyBytesInFlightBound());
     }
 
     public Router router(Vertx vertx) {
@@ -81,7 +84,7 @@ public final class MailRoutes {
             // before the body handler: a request without the token is refused before a byte of its body is read
             router.route().handler(this::requireToken);
         }
-        router.route().handler(new RequestBody(config.maxBodyBytes()));
+        router.route().handler(new RequestBody(config.maxBodyBytes(), bodyBytes));
         router.put("/mailboxes/:mailboxId/messages/:messageId").handler(this::indexMessage);
         router.get("/mailboxes/:mailboxId/messages/:messageId").handler(this::getMessage);
         router.get("/mailboxes/:mailboxId/search").handler(this::search);
@@ -193,7 +196,7 @@ public final class MailRoutes {
         });
     }
 
-    /** Cumulative counters since the facade started (a run takes two readings and subtracts them), and the in-flight gauge. */
+    /** Cumulative counters since the facade started (a run takes two readings and subtracts them), and gauges (in flight, heap). */
     private void stats(RoutingContext ctx) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("projection", ClientOptions.option(config.client().projection()));
@@ -201,9 +204,14 @@ public final class MailRoutes {
         Map<String, Object> refused = new LinkedHashMap<>();
         refused.put("inFlight", refusedInFlight.sum());
         refused.put("eventLoopLag", refusedLag.sum());
+        refused.put("bodyBytesInFlight", bodyBytes.refused());
         body.put("refused", refused);
         body.put("eventLoopsServing", loopsServing.get());
         body.put("inFlightNow", inFlight.get()); // a gauge, not a counter: the calls waiting on OpenSearch right now
+        body.put("bodyBytesInFlightNow", bodyBytes.held()); // a gauge: request-body bytes held right now
+        Runtime runtime = Runtime.getRuntime();
+        body.put("usedHeapBytes", runtime.totalMemory() - runtime.freeMemory());
+        body.put("maxHeapBytes", runtime.maxMemory());
         reply(ctx, new Reply(200, body));
     }
 

@@ -15,7 +15,9 @@ import io.vertx.ext.web.RoutingContext;
  * Unlike Vert.x's BodyHandler it never decodes a form: curl's default content type
  * ({@code application/x-www-form-urlencoded}, with {@code -d}) carries JSON here, and a {@code %} in
  * it is text, not a broken escape. A method that takes no body (GET, DELETE, ...) sent with one is
- * refused with a 400 once the body is drained (discarded as it arrives, never held).
+ * refused with a 400 once the body is drained (discarded as it arrives, never held). The bytes a body
+ * holds count against {@link BodyBytesInFlight} until its request ends: past that bound it is a 503
+ * (413 when the body alone is larger than the bound).
  */
 final class RequestBody implements Handler<RoutingContext> {
 
@@ -25,9 +27,11 @@ final class RequestBody implements Handler<RoutingContext> {
         HttpMethod.TRACE);
 
     private final int maxBytes;
+    private final BodyBytesInFlight inFlight;
 
-    RequestBody(int maxBytes) {
+    RequestBody(int maxBytes, BodyBytesInFlight inFlight) {
         this.maxBytes = maxBytes;
+        this.inFlight = inFlight;
     }
 
     /** The body {@link #handle} read for this request; empty when there was none. */
@@ -50,6 +54,10 @@ final class RequestBody implements Handler<RoutingContext> {
             refuse(ctx, 413, tooLarge());
             return;
         }
+        if (keep && declared > inFlight.bound()) {
+            refuse(ctx, 413, largerThanInFlightBound(declared));
+            return;
+        }
         if (request.isEnded()) {
             ctx.next();
             return;
@@ -57,18 +65,27 @@ final class RequestBody implements Handler<RoutingContext> {
         if ("100-continue".equalsIgnoreCase(request.getHeader("expect"))) {
             request.response().writeContinue();
         }
-        Accumulator body = new Accumulator(keep, declared);
+        Accumulator body = new Accumulator(keep, declared, inFlight);
+        // answered, failed or closed by the client: the bytes held are given back once
+        ctx.addEndHandler(ended -> body.release());
         request.handler(chunk -> {
             if (body.failed) {
                 return;
             }
             if (body.size + chunk.length() > maxBytes) {
                 // the rest is read and dropped, as Vert.x's BodyHandler does: memory stays at the limit
-                body.failed = true;
-                refuse(ctx, 413, tooLarge());
+                fail(ctx, body, 413, tooLarge());
                 return;
             }
-            body.add(chunk);
+            switch (body.add(chunk)) {
+                case ALONE_TOO_LARGE -> fail(ctx, body, 413, largerThanInFlightBound(body.size + chunk.length()));
+                case BUSY -> {
+                    ctx.response().putHeader("retry-after", "1");
+                    fail(ctx, body, 503, "request bodies being read already hold close to " + inFlight.bound()
+                        + " bytes (--max-body-bytes-in-flight): retry later");
+                }
+                default -> { }
+            }
         });
         request.endHandler(ended -> {
             if (body.failed) {
@@ -83,6 +100,17 @@ final class RequestBody implements Handler<RoutingContext> {
             ctx.next();
         });
         request.resume();
+    }
+
+    private static void fail(RoutingContext ctx, Accumulator body, int status, String message) {
+        body.failed = true;
+        body.release();
+        refuse(ctx, status, message);
+    }
+
+    private String largerThanInFlightBound(long bytes) {
+        return "request body of " + bytes + " bytes is larger than all bodies together may hold (" + inFlight.bound()
+            + " bytes, --max-body-bytes-in-flight)";
     }
 
     private String tooLarge() {
@@ -106,9 +134,13 @@ final class RequestBody implements Handler<RoutingContext> {
         }
     }
 
+    /** What became of a chunk. */
+    private enum Added { HELD, ALONE_TOO_LARGE, BUSY }
+
     /**
      * The body as it arrives, in an array that doubles as needed, never past the declared length: memory follows the
-     * bytes received, not the bytes announced (a client that announces 32 MiB and stalls holds almost nothing).
+     * bytes received, not the bytes announced (a client that announces 32 MiB and stalls holds almost nothing). Each
+     * growth of the array is taken from {@link BodyBytesInFlight} first.
      */
     private static final class Accumulator {
 
@@ -116,35 +148,56 @@ final class RequestBody implements Handler<RoutingContext> {
 
         private final boolean keep;
         private final long declared;
+        private final BodyBytesInFlight inFlight;
         private byte[] data = EMPTY;
+        private long taken;
         private int size;
         private boolean failed;
 
-        Accumulator(boolean keep, long declared) {
+        Accumulator(boolean keep, long declared, BodyBytesInFlight inFlight) {
             this.keep = keep;
             this.declared = declared;
+            this.inFlight = inFlight;
         }
 
-        void add(Buffer chunk) {
+        Added add(Buffer chunk) {
             int needed = size + chunk.length();
             if (keep) {
                 if (needed > data.length) {
+                    if (needed > inFlight.bound()) {
+                        return Added.ALONE_TOO_LARGE;
+                    }
                     long capacity = Math.max(needed, Math.max(FIRST_CAPACITY, 2L * data.length));
                     if (declared >= needed) {
                         capacity = Math.min(capacity, declared);
                     }
+                    capacity = Math.max(needed, Math.min(capacity, inFlight.bound()));
+                    if (!inFlight.tryTake(capacity - data.length)) {
+                        return Added.BUSY;
+                    }
+                    taken += capacity - data.length;
                     data = Arrays.copyOf(data, (int) capacity);
                 }
                 chunk.getBytes(0, chunk.length(), data, size);
             }
             size = needed;
+            return Added.HELD;
         }
 
         byte[] bytes() {
             if (!keep || size == 0) {
                 return EMPTY;
             }
-            return size == data.length ? data : Arrays.copyOf(data, size);
+            byte[] body = size == data.length ? data : Arrays.copyOf(data, size);
+            data = EMPTY;
+            return body;
+        }
+
+        /** Gives back what this body took; once, whatever calls it first (the end of the request, a refusal). */
+        void release() {
+            inFlight.give(taken);
+            taken = 0;
+            data = EMPTY;
         }
     }
 }

@@ -18,6 +18,7 @@ import mailbench.access.OpenSearchHttp;
 import mailbench.corpus.CorpusGenerator;
 import mailbench.corpus.CorpusSpec;
 import mailbench.corpus.MailMessage;
+import mailbench.facade.FacadeToken;
 import mailbench.json.Json;
 
 /**
@@ -32,9 +33,14 @@ public final class CorpusLoad {
 
     /**
      * Where to load: {@code opensearch} are the facade's OpenSearch hosts, taken in turn, reached with {@code access}
-     * (CA, credentials); none: nothing is counted or merged.
+     * (CA, credentials); none: nothing is counted or merged. {@code token}: the facade's, sent with every call (null: none).
      */
-    public record Target(URI facade, List<URI> opensearch, OpenSearchAccess access, String index) {
+    public record Target(URI facade, List<URI> opensearch, OpenSearchAccess access, String index, FacadeToken token) {
+
+        /** A facade without a token. */
+        public Target(URI facade, List<URI> opensearch, OpenSearchAccess access, String index) {
+            this(facade, opensearch, access, index, null);
+        }
 
         public Target {
             requireHttp("--facade", facade);
@@ -64,13 +70,13 @@ public final class CorpusLoad {
 
     /** Returns the messages sent: 0 when the index held the corpus already and {@code force} is false. */
     public long run(CorpusSpec spec, boolean force) throws IOException, InterruptedException {
-        HealthProbe.check(target.facade(), "--facade");
+        HealthProbe.check(target.facade(), "--facade", target.token());
         if (!force && holds(spec)) {
             progress.accept(String.format("index %s already holds the corpus (%,d messages, seed %d): nothing to load",
                 target.index(), spec.messages(), spec.seed()));
             return 0;
         }
-        long sent = new CorpusLoader(target.facade(), progress).load(spec);
+        long sent = new CorpusLoader(target.facade(), target.token(), progress).load(spec);
         if (opensearch != null) {
             // one segment, like a settled production index (as the local stack does)
             progress.accept("force-merging index " + target.index());
@@ -97,8 +103,8 @@ public final class CorpusLoad {
         }
         MailMessage first = new CorpusGenerator(spec).iterator().next();
         URI url = target.facade().resolve("/mailboxes/" + encode(first.mailboxId()) + "/messages/" + encode(first.messageId()));
-        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(10)).build(),
-            HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = HTTP.send(FacadeToken.authorize(HttpRequest.newBuilder(url), target.token())
+            .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 200) {
             return false;
         }

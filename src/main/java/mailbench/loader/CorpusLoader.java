@@ -19,6 +19,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import mailbench.corpus.CorpusGenerator;
 import mailbench.corpus.CorpusSpec;
 import mailbench.corpus.MailMessage;
+import mailbench.facade.FacadeToken;
 import mailbench.json.Json;
 
 /**
@@ -38,11 +39,18 @@ public final class CorpusLoader {
     private static final Duration PROGRESS_EVERY = Duration.ofSeconds(3);
 
     private final URI facade;
+    private final FacadeToken token;
     private final Consumer<String> progress;
     private final HttpClient http = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY).connectTimeout(Duration.ofSeconds(5)).build();
 
     public CorpusLoader(URI facade, Consumer<String> progress) {
+        this(facade, null, progress);
+    }
+
+    /** Sending the facade's {@code token} with every bulk (null: none). */
+    public CorpusLoader(URI facade, FacadeToken token, Consumer<String> progress) {
         this.facade = facade;
+        this.token = token;
         this.progress = progress;
     }
 
@@ -155,7 +163,7 @@ public final class CorpusLoader {
     }
 
     private CompletableFuture<JsonNode> send(byte[] body, String path, String contentType) {
-        HttpRequest request = HttpRequest.newBuilder(facade.resolve(path))
+        HttpRequest request = FacadeToken.authorize(HttpRequest.newBuilder(facade.resolve(path)), token)
             .timeout(Duration.ofMinutes(2))
             .header("content-type", contentType)
             .POST(HttpRequest.BodyPublishers.ofByteArray(body))

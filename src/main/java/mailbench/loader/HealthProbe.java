@@ -10,6 +10,7 @@ import java.time.Duration;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import mailbench.facade.FacadeToken;
 import mailbench.json.Json;
 
 /** Asks a facade whether it and its OpenSearch are up, before any load is sent. */
@@ -28,12 +29,17 @@ public final class HealthProbe {
 
     /** As {@link #check(URI)}, for a URL the user gave as {@code setting} (named in the messages). */
     public static JsonNode check(URI facade, String setting) throws IOException, InterruptedException {
+        return check(facade, setting, null);
+    }
+
+    /** As {@link #check(URI, String)}, sending the facade's {@code token} (null: none). */
+    public static JsonNode check(URI facade, String setting, FacadeToken token) throws IOException, InterruptedException {
         HttpResponse<String> response;
         try {
             // generous: without a corpus load before it, this is a fresh facade's first call, and on a busy host
             // its first health call right after creating the index took more than 10 s
-            response = HTTP.send(HttpRequest.newBuilder(facade.resolve("/health")).timeout(Duration.ofSeconds(60)).build(),
-                HttpResponse.BodyHandlers.ofString());
+            response = HTTP.send(FacadeToken.authorize(HttpRequest.newBuilder(facade.resolve("/health")), token)
+                .timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
         } catch (ConnectException e) {
             throw new IOException("no facade answers at " + facade + ": start one (java -jar target/mailbench.jar facade|stack)"
                 + " or fix " + setting, e);
@@ -43,6 +49,10 @@ public final class HealthProbe {
             body = Json.MAPPER.readTree(response.body());
         } catch (IOException e) {
             throw new IOException(facade + "/health did not answer JSON: is " + setting + " a mailbench facade?", e);
+        }
+        if (response.statusCode() == 401) {
+            throw new IOException("the facade at " + facade + " answered 401, it wants a token: " + body.path("error").asText()
+                + (token == null ? "" : " (the one sent was refused)"));
         }
         if (response.statusCode() != 200) {
             throw new IOException("the facade at " + facade + " is up but its OpenSearch is not: " + body.path("backend"));

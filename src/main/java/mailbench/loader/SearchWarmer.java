@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
+import mailbench.facade.FacadeToken;
+
 /**
  * Sends the feeders' searches, a few threads each one request at a time, for a fixed time before
  * any load. A freshly started node and facade run their search path interpreted and spend a
@@ -27,12 +29,19 @@ public final class SearchWarmer {
     static final int THREADS = 4;
 
     private final URI facade;
+    private final FacadeToken token;
     private final Consumer<String> progress;
     private final HttpClient http = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY)
         .connectTimeout(Duration.ofSeconds(5)).build();
 
     public SearchWarmer(URI facade, Consumer<String> progress) {
+        this(facade, null, progress);
+    }
+
+    /** Sending the facade's {@code token} with every search (null: none). */
+    public SearchWarmer(URI facade, FacadeToken token, Consumer<String> progress) {
         this.facade = facade;
+        this.token = token;
         this.progress = progress;
     }
 
@@ -65,7 +74,8 @@ public final class SearchWarmer {
 
     private boolean send(String path) {
         try {
-            HttpRequest request = HttpRequest.newBuilder(URI.create(facade + path)).timeout(Duration.ofSeconds(30)).build();
+            HttpRequest request = FacadeToken.authorize(HttpRequest.newBuilder(URI.create(facade + path)), token)
+                .timeout(Duration.ofSeconds(30)).build();
             return http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
         } catch (IOException e) {
             return false;

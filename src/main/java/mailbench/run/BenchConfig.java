@@ -12,6 +12,7 @@ import mailbench.access.OpenSearchUrls;
 import mailbench.access.TlsTrust;
 import mailbench.corpus.CorpusSpec;
 import mailbench.facade.FacadeConfig;
+import mailbench.facade.FacadeToken;
 import mailbench.indexing.BulkMatrix;
 import mailbench.profiler.CaptureSettings;
 import mailbench.profiler.SidecarToken;
@@ -46,7 +47,8 @@ public record BenchConfig(
     List<String> facadeArgs,
     Profiling profiling,
     BulkMatrix bulk,
-    LargeSource large) {
+    LargeSource large,
+    Path facadeTokenFile) {
 
     public static final String WARM_UP_PREFIX = "Warm-up: ";
 
@@ -102,6 +104,9 @@ public record BenchConfig(
     public static final Knob FACADE_CONNECTIONS = new Knob("mailbench.facade.maxConnections", "" + FacadeConfig.DEFAULT_MAX_CONNECTIONS,
         "Local facade: connections to OpenSearch.");
 
+    public static final Knob FACADE_TOKEN_FILE = new Knob("mailbench.facade.tokenFile", "",
+        "File holding the facade's token, sent as Authorization: Bearer by the simulations, the corpus loader and the run's /health"
+            + " and stats calls; else $" + FacadeToken.ENV + ". Locally the stack's facade is started with it (--token-file).");
     public static final Knob FACADE_JVM_ARGS = new Knob("mailbench.facade.jvmArgs", "",
         "Local facade: extra JVM options, space-separated (e.g. -XX:+UseParallelGC).");
     public static final Knob PROFILER = new Knob("mailbench.profiler", "true",
@@ -144,6 +149,7 @@ public record BenchConfig(
         OPENSEARCH_TRUSTSTORE, RATE, WARMUP, DURATION,
         P99, SUCCESS, MIX_TEXT, MIX_FROM, MIX_RANGE, MIX_GET, SEED, MESSAGES, USERS, REPORTS, GATLING_RESULTS, OPENSEARCH_VERSION,
         OPENSEARCH_HEAP, FACADE_HEAP, FACADE_EVENT_LOOPS, FACADE_MAX_EVENT_LOOP_LAG, FACADE_IO_THREADS, FACADE_CONNECTIONS, FACADE_JVM_ARGS,
+        FACADE_TOKEN_FILE,
         PROFILER, PROFILER_URL, PROFILER_TOKEN_FILE, PROFILER_EVENT, PROFILER_INTERVAL, PROFILER_TRIM,
         BULK_SIZES, BULK_CONCURRENCY, BULK_DOCS, BULK_WARMUP_DOCS, BULK_INVALID_EVERY, BULK_INDEX, BULK_DELETE_ON_TARGET,
         ATTACHMENT_TEXT, LARGE_HITS, LARGE_CONCURRENCY, RESULTS_URL);
@@ -202,6 +208,14 @@ public record BenchConfig(
         if (local != null) {
             facadeArgs.addAll(local.facadeArgs());
         }
+        Path tokenFile = file(FACADE_TOKEN_FILE);
+        if (tokenFile != null) {
+            // read once here, so a missing or short token fails the run before anything starts, naming the knob
+            FacadeToken.fromFileOrEnv(tokenFile, Map.of(), "-D" + FACADE_TOKEN_FILE.name());
+            if (local != null) {
+                facadeArgs.addAll(List.of(FacadeToken.OPTION, tokenFile.toAbsolutePath().toString()));
+            }
+        }
         return new BenchConfig(target, direct, readOpenSearchAccess(), variant, path, RATE.intValue(1, 100_000),
             knob(defaults, WARMUP).intValue(0, 3_600), knob(defaults, DURATION).intValue(1, 86_400),
             knob(defaults, P99).doubleValue(0.001, 3_600_000), SUCCESS.doubleValue(0, 100),
@@ -211,7 +225,8 @@ public record BenchConfig(
                 knob(defaults, ATTACHMENT_TEXT).intValue(0, CorpusSpec.MAX_ATTACHMENT_TEXT_BYTES)),
             Path.of(REPORTS.value()), Path.of(GATLING_RESULTS.value()), OPENSEARCH_VERSION.value(), OPENSEARCH_HEAP.value(),
             FACADE_HEAP.value(), local == null ? null : local.opensearchJava(), readFacadeJvmArgs(), List.copyOf(facadeArgs),
-            readProfiling(), readBulkMatrix(), new LargeSource(LARGE_HITS.intValue(1, 100), LARGE_CONCURRENCY.intValue(1, 64)));
+            readProfiling(), readBulkMatrix(), new LargeSource(LARGE_HITS.intValue(1, 100), LARGE_CONCURRENCY.intValue(1, 64)),
+            tokenFile);
     }
 
     /** The knob with a simulation's own default, if it gives one. */
@@ -269,6 +284,11 @@ public record BenchConfig(
             throw new IllegalArgumentException("-D" + knob.name() + " takes one http(s)://host:port URL, got " + urls.size());
         }
         return urls.get(0);
+    }
+
+    /** The token a facade given as a target requires: -Dmailbench.facade.tokenFile, else $MAILBENCH_FACADE_TOKEN; null: none. */
+    public FacadeToken facadeToken() {
+        return FacadeToken.fromFileOrEnv(facadeTokenFile, System.getenv(), "-D" + FACADE_TOKEN_FILE.name());
     }
 
     /** The first OpenSearch of the direct path, or null. */

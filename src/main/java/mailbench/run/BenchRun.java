@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.access.OpenSearchAccess;
 import mailbench.access.OpenSearchHttp;
+import mailbench.facade.FacadeToken;
 import mailbench.json.Json;
 import mailbench.loader.CorpusPreflight;
 import mailbench.loader.HealthProbe;
@@ -78,6 +79,7 @@ public final class BenchRun {
     private final long startMillis = System.currentTimeMillis();
     private LocalStack stack;
     private URI facadeUrl;
+    private FacadeToken facadeToken;
     private List<URI> opensearchUrls = List.of();
     private String facadeIndex;
     private Path feeders;
@@ -158,13 +160,15 @@ public final class BenchRun {
                 config.corpus(), needs.corpus(), feeders, needs.profiler() && config.profiling().enabled() && !"direct".equals(config.path()));
             stack = LocalStack.start(options, this::say);
             facadeUrl = stack.facadeUrl();
+            facadeToken = stack.facadeToken();
             opensearchUrls = List.of(stack.opensearchUrl());
             event("local stack ready (facade pid " + stack.facadePid() + ", node pid " + stack.nodePid() + ")");
         } else {
             facadeUrl = config.target();
+            facadeToken = config.facadeToken();
             opensearchUrls = config.directTargets();
         }
-        JsonNode health = HealthProbe.check(facadeUrl);
+        JsonNode health = HealthProbe.check(facadeUrl, "-D" + BenchConfig.TARGET.name(), facadeToken);
         facadeIndex = health.path("index").asText(null);
         record.versions.put("opensearchJava", health.path("client").path("opensearchJava").asText("unknown"));
         // how the facade's client talks to OpenSearch: a comparison names these when they differ besides the variant
@@ -186,7 +190,7 @@ public final class BenchRun {
             // the direct requests search the index "mail" (DirectRequests), whatever the facade's index
             event("direct".equals(config.path())
                 ? CorpusPreflight.direct(new OpenSearchHttp(opensearchUrls, opensearchAccess()), "mail", feeders, config.corpus(), facadeUrl)
-                : CorpusPreflight.throughFacade(facadeUrl, feeders, config.corpus()));
+                : CorpusPreflight.throughFacade(facadeUrl, feeders, config.corpus(), facadeToken));
         } catch (IOException e) {
             record.event("target preflight failed: " + e.getMessage());
             throw e;
@@ -235,7 +239,7 @@ public final class BenchRun {
         pids.put("gatling", ProcessHandle.current().pid());
         hostCpu = HostCpu.start(pids);
         threadCpu = ThreadCpu.start(pids);
-        refusalsAtStart = FacadeStats.refusalsOrNull(facadeUrl);
+        refusalsAtStart = FacadeStats.refusalsOrNull(facadeUrl, facadeToken);
         nodeSnapshot("before");
         event("load starting");
         writeQuietly();
@@ -258,6 +262,16 @@ public final class BenchRun {
     /** The facade of this run: the local one, or -Dmailbench.target. */
     public URI facadeUrl() {
         return facadeUrl;
+    }
+
+    /** The facade's token for calls to it beside the load (its stats), null when it wants none. */
+    public FacadeToken facadeToken() {
+        return facadeToken;
+    }
+
+    /** The Authorization header the load sends to the facade (its token), or null: none, or the direct path. */
+    public String facadeAuthorization() {
+        return facadeToken == null || "direct".equals(config.path()) ? null : facadeToken.authorization();
     }
 
     /** The Authorization header of the direct path against staging, or null (the facade and the local node need none). */
@@ -345,7 +359,7 @@ public final class BenchRun {
 
     /** What the facade's own bounds refused, so a run's 503s say which bound to look at. */
     private void facadeRefusals() {
-        FacadeStats.Refusals end = refusalsAtStart == null ? null : FacadeStats.refusalsOrNull(facadeUrl);
+        FacadeStats.Refusals end = refusalsAtStart == null ? null : FacadeStats.refusalsOrNull(facadeUrl, facadeToken);
         if (end == null) {
             return;
         }

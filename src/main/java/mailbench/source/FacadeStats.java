@@ -9,6 +9,7 @@ import java.time.Duration;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import mailbench.facade.FacadeToken;
 import mailbench.facade.MailRoutes;
 import mailbench.facade.opensearch.SearchStats;
 import mailbench.json.Json;
@@ -36,8 +37,13 @@ public final class FacadeStats {
 
     /** The facade's refusals so far, or null when it does not tell (not a facade, an older one, not reachable in 2 s). */
     public static Refusals refusalsOrNull(URI facade) {
+        return refusalsOrNull(facade, null);
+    }
+
+    /** As {@link #refusalsOrNull(URI)}, sending the facade's {@code token} (null: none). */
+    public static Refusals refusalsOrNull(URI facade, FacadeToken token) {
         try {
-            JsonNode refused = body(facade, Duration.ofSeconds(2)).get("refused");
+            JsonNode refused = body(facade, token, Duration.ofSeconds(2)).get("refused");
             return refused == null ? null : new Refusals(refused.path("inFlight").asLong(), refused.path("eventLoopLag").asLong());
         } catch (IOException | RuntimeException e) {
             return null;
@@ -48,13 +54,18 @@ public final class FacadeStats {
     }
 
     public static Reading read(URI facade) throws IOException, InterruptedException {
-        JsonNode body = body(facade, Duration.ofSeconds(10));
+        return read(facade, null);
+    }
+
+    /** As {@link #read(URI)}, sending the facade's {@code token} (null: none). */
+    public static Reading read(URI facade, FacadeToken token) throws IOException, InterruptedException {
+        JsonNode body = body(facade, token, Duration.ofSeconds(10));
         return new Reading(body.path("projection").asText(), Json.MAPPER.treeToValue(body.get("searches"), SearchStats.Snapshot.class));
     }
 
-    private static JsonNode body(URI facade, Duration timeout) throws IOException, InterruptedException {
+    private static JsonNode body(URI facade, FacadeToken token, Duration timeout) throws IOException, InterruptedException {
         URI url = facade.resolve(MailRoutes.STATS_PATH);
-        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(url).timeout(timeout).build(),
+        HttpResponse<String> response = HTTP.send(FacadeToken.authorize(HttpRequest.newBuilder(url), token).timeout(timeout).build(),
             HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 200) {
             throw new IOException(url + " answered " + response.statusCode() + ": is the target a mailbench facade of this version?");

@@ -13,6 +13,7 @@ import java.util.function.Consumer;
 
 import mailbench.access.OpenSearchAccess;
 import mailbench.facade.FacadeConfig;
+import mailbench.facade.FacadeToken;
 import mailbench.loader.CorpusLoad;
 import mailbench.loader.SearchWarmer;
 import mailbench.profiler.SidecarToken;
@@ -40,6 +41,7 @@ public final class LocalStack implements AutoCloseable {
     private final List<URI> opensearch;
     private final ChildJvm facade;
     private final URI facadeUrl;
+    private final FacadeToken facadeToken;
     private final Path workDir;
     private ChildJvm sidecar;
     private Profiler profiler;
@@ -49,11 +51,12 @@ public final class LocalStack implements AutoCloseable {
     public record Profiler(URI url, Path tokenFile) {
     }
 
-    private LocalStack(EmbeddedNode node, List<URI> opensearch, ChildJvm facade, URI facadeUrl, Path workDir) {
+    private LocalStack(EmbeddedNode node, List<URI> opensearch, ChildJvm facade, URI facadeUrl, FacadeToken facadeToken, Path workDir) {
         this.node = node;
         this.opensearch = opensearch;
         this.facade = facade;
         this.facadeUrl = facadeUrl;
+        this.facadeToken = facadeToken;
         this.workDir = workDir;
     }
 
@@ -65,6 +68,7 @@ public final class LocalStack implements AutoCloseable {
         OpenSearchAccess access = node != null ? OpenSearchAccess.NONE : external.access();
         String index = node != null ? FacadeConfig.DEFAULT_INDEX : external.index();
         ChildJvm facade = null;
+        FacadeToken token = facadeToken(options.facadeArgs(), System.getenv());
         try {
             List<String> facadeArgs = new ArrayList<>(List.of("facade", "--opensearch",
                 String.join(",", opensearch.stream().map(URI::toString).toList()), "--index", index,
@@ -75,19 +79,19 @@ public final class LocalStack implements AutoCloseable {
                 options.workDir());
             URI facadeUrl = URI.create(facade.awaitReady(FACADE_START).get("url").asText());
             progress.accept("facade is up at " + facadeUrl + " (pid " + facade.pid() + ")");
-            LocalStack stack = new LocalStack(node, opensearch, facade, facadeUrl, options.workDir());
+            LocalStack stack = new LocalStack(node, opensearch, facade, facadeUrl, token, options.workDir());
             if (options.profilerSidecar()) {
                 stack.startSidecar(progress);
             }
             if (options.loadCorpus()) {
                 // force-merged after the load: one segment, like a settled production index, so query times no longer depend
                 // on merge timing; an external index that holds the corpus from an earlier start is left as it is
-                new CorpusLoad(new CorpusLoad.Target(facadeUrl, opensearch, access, index), progress)
+                new CorpusLoad(new CorpusLoad.Target(facadeUrl, opensearch, access, index, token), progress)
                     .run(options.corpus(), false);
                 if (options.feeders() != null) {
                     progress.accept("warming the search path: " + StackOptions.SEARCH_WARM_UP.toSeconds()
                         + " s of the feeders' requests, a few at a time");
-                    new SearchWarmer(facadeUrl, progress).warm(options.feeders(), StackOptions.SEARCH_WARM_UP);
+                    new SearchWarmer(facadeUrl, token, progress).warm(options.feeders(), StackOptions.SEARCH_WARM_UP);
                 }
             }
             return stack;
@@ -100,6 +104,21 @@ public final class LocalStack implements AutoCloseable {
             }
             throw e;
         }
+    }
+
+    /**
+     * The token the stack's facade will require, for the stack's own calls to it: its {@code --token-file}, else the
+     * {@code $MAILBENCH_FACADE_TOKEN} it inherits; null: none.
+     */
+    static FacadeToken facadeToken(List<String> facadeArgs, Map<String, String> env) {
+        int option = facadeArgs.lastIndexOf(FacadeToken.OPTION);
+        Path file = option >= 0 && option + 1 < facadeArgs.size() ? Path.of(facadeArgs.get(option + 1)) : null;
+        return FacadeToken.fromFileOrEnv(file, env);
+    }
+
+    /** What the stack's facade requires of every request (null: nothing); see {@link #facadeToken(List, Map)}. */
+    public FacadeToken facadeToken() {
+        return facadeToken;
     }
 
     private static List<String> facadeJvmArgs(StackOptions options) {

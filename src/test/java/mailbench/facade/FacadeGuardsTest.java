@@ -46,6 +46,17 @@ class FacadeGuardsTest {
         }
 
         @Test
+        void bodyBytesInFlightShouldDefaultToAnEighthOfTheHeapAndRefuseBadValues() {
+            assertThat(FacadeGuards.DEFAULTS.bodyBytesInFlightBound()).isEqualTo(Runtime.getRuntime().maxMemory() / 8);
+            assertThat(FacadeGuards.DEFAULTS.withBodyBytesInFlight(2_048, Duration.ofSeconds(1)).bodyBytesInFlightBound()).isEqualTo(2_048);
+            assertThat(FacadeGuards.DEFAULTS.requestHeadTimeout()).isEqualTo(Duration.ofSeconds(10));
+            assertThatThrownBy(() -> FacadeGuards.DEFAULTS.withBodyBytesInFlight(100, Duration.ofSeconds(1)))
+                .hasMessage("--max-body-bytes-in-flight must be 0 (an eighth of the max heap) or at least 1024, got 100");
+            assertThatThrownBy(() -> FacadeGuards.DEFAULTS.withBodyBytesInFlight(0, Duration.ofMillis(10)))
+                .hasMessage("--request-head-timeout-ms must be between 100 and 3600000, got 10");
+        }
+
+        @Test
         void anIdleTimeoutShorterThanACallShouldBeRefused() {
             assertThatThrownBy(() -> guards(30_000, 10, 5_000).check(FacadeConfig.defaults()))
                 .hasMessageStartingWith("--idle-timeout-ms 30000 would close the connection of a request still waiting on OpenSearch")

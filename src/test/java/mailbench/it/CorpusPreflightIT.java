@@ -52,7 +52,7 @@ class CorpusPreflightIT {
 
         @Test
         void feedersOfTheHeldCorpusShouldPass() throws Exception {
-            assertThat(CorpusPreflight.throughFacade(facade.url(), Feeders.forCorpus(HELD), HELD))
+            assertThat(CorpusPreflight.throughFacade(facade.url(), Feeders.forCorpus(HELD), HELD, null))
                 .contains("the target holds the feeders' corpus");
         }
 
@@ -60,7 +60,7 @@ class CorpusPreflightIT {
         void feedersOfAnotherCorpusShouldFailInSecondsNamingBothFixes() {
             long start = System.nanoTime();
 
-            assertThatThrownBy(() -> CorpusPreflight.throughFacade(facade.url(), Feeders.forCorpus(CorpusSpec.defaults()), CorpusSpec.defaults()))
+            assertThatThrownBy(() -> CorpusPreflight.throughFacade(facade.url(), Feeders.forCorpus(CorpusSpec.defaults()), CorpusSpec.defaults(), null))
                 .isInstanceOf(IOException.class).hasMessageContaining(MISMATCH)
                 .hasMessageContaining("seed 42, 100000 messages, 1000 users")
                 .hasMessageContaining("java -jar target/mailbench.jar load --facade " + facade.url())

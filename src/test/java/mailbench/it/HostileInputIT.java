@@ -2,15 +2,26 @@ package mailbench.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.Socket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -23,7 +34,8 @@ import mailbench.facade.FacadeServer;
 /**
  * Generated hostile input against the real facade over the real node: malformed and mistyped
  * JSON, odd path segments and query strings, garbage NDJSON, broken request lines, bodies at the
- * body cap, deep nesting, thousands of tiny values. Every answer must be below 500, every 4xx
+ * body cap, deep nesting, thousands of tiny values, requests sent a few bytes at a time (some given
+ * up halfway). Every answer must be below 500, every 4xx
  * must carry a JSON {@code error}, and the facade must still be healthy at the end. Search text
  * that looks like query DSL must be searched as words.
  *
@@ -35,6 +47,7 @@ class HostileInputIT {
     static final long DEFAULT_SEED = 20_251_123L;
     private static final String SEED_PROPERTY = "mailbench.hostile.seed";
     private static final int TRIES = 2_500;
+    private static final int SLOW_TRIES = 40;
     /** Small enough that bodies around it stay cheap to send thousands of times. */
     private static final int BODY_CAP = 256 * 1024;
     private static final Map<Integer, AtomicInteger> STATUSES = new ConcurrentHashMap<>();
@@ -167,15 +180,88 @@ class HostileInputIT {
         }
     }
 
+    @Test
+    void slowSendersShouldGetTheirAnswerOrA4xxAndHoldNoBytesAfter() throws Exception {
+        // bounded in time: each case pauses 1.5 s at most in all, 8 cases at once
+        ExecutorService senders = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<Void>> sent = new ArrayList<>();
+            for (int i = 0; i < SLOW_TRIES; i++) {
+                int index = i;
+                sent.add(senders.submit(() -> {
+                    oneCase("slow", index, in -> slowly(in.slowSend(index)));
+                    return null;
+                }));
+            }
+            for (Future<Void> one : sent) {
+                try {
+                    one.get(60, TimeUnit.SECONDS);
+                } catch (ExecutionException e) {
+                    throw e.getCause() instanceof AssertionError failure ? failure : new AssertionError(e.getCause());
+                }
+            }
+        } finally {
+            senders.shutdownNow();
+        }
+        Awaitility.await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(Http.get(base, "/_mailbench/stats").json()
+            .path("bodyBytesInFlightNow").asLong()).as("body bytes held once every slow sender is done or gone").isZero());
+    }
+
+    /** Sends the request in pieces with pauses; unless it gives up halfway, checks the answer as for any other case. */
+    private static void slowly(HostileInputs.SlowSend slow) throws Exception {
+        ByteArrayOutputStream request = new ByteArrayOutputStream();
+        request.write((slow.method() + " " + slow.path() + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            + "Connection: close\r\n" + (slow.chunked() ? "Transfer-Encoding: chunked" : "Content-Length: " + slow.body().length)
+            + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        int bodyStart = request.size();
+        if (slow.chunked()) {
+            for (int at = 0; at < slow.body().length; at += slow.pieceBytes()) {
+                int length = Math.min(slow.pieceBytes(), slow.body().length - at);
+                request.write((Integer.toHexString(length) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+                request.write(slow.body(), at, length);
+                request.write("\r\n".getBytes(StandardCharsets.US_ASCII));
+            }
+            request.write("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        } else {
+            request.write(slow.body());
+        }
+        byte[] bytes = request.toByteArray();
+        int end = slow.abort() ? bodyStart + (bytes.length - bodyStart) / 2 : bytes.length;
+        try (Socket socket = new Socket(base.getHost(), base.getPort())) {
+            socket.setSoTimeout(30_000);
+            try {
+                for (int at = 0; at < end; at += slow.pieceBytes()) {
+                    socket.getOutputStream().write(bytes, at, Math.min(slow.pieceBytes(), end - at));
+                    socket.getOutputStream().flush();
+                    Thread.sleep(slow.pauseMs()); // the pause between pieces is what this case sends
+                }
+            } catch (IOException e) {
+                // answered and closed before the whole body was sent: the answer is read below
+            }
+            if (slow.abort()) {
+                return;
+            }
+            String shown = slow.method() + " " + slow.path() + " in pieces of " + slow.pieceBytes() + " bytes every " + slow.pauseMs()
+                + " ms" + (slow.chunked() ? ", chunked" : "");
+            Http.Reply reply = Http.parse(new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+            check(shown, reply);
+            assertThat(reply.status()).as("an answer to %s", shown).isNotEqualTo(Http.CLOSED_WITHOUT_ANSWER);
+        }
+    }
+
     /** One generated request per case; a failure names the case so it can be replayed. */
     private static void cases(String generator, int tries, Case body) throws Exception {
         for (int i = 0; i < tries; i++) {
-            try {
-                body.run(HostileInputs.forCase(seed, generator, i));
-            } catch (AssertionError | Exception e) {
-                throw new AssertionError("generator '" + generator + "', case " + i + " of seed " + seed + " (replay: -D" + SEED_PROPERTY
-                    + "=" + seed + "): " + e.getMessage(), e);
-            }
+            oneCase(generator, i, body);
+        }
+    }
+
+    private static void oneCase(String generator, int i, Case body) throws Exception {
+        try {
+            body.run(HostileInputs.forCase(seed, generator, i));
+        } catch (AssertionError | Exception e) {
+            throw new AssertionError("generator '" + generator + "', case " + i + " of seed " + seed + " (replay: -D" + SEED_PROPERTY
+                + "=" + seed + "): " + e.getMessage(), e);
         }
     }
 

@@ -123,6 +123,39 @@ final class HostileInputs {
     record SizedBody(String body, int expectedStatus) {
     }
 
+    /**
+     * A request sent in pieces of a few bytes with pauses between them (1.5 s of pauses at most in all): a message, a bulk
+     * or a GET with a body, its length announced or sent chunked, and now and then given up halfway (the client closes).
+     */
+    SlowSend slowSend(int index) {
+        String method = "PUT";
+        String path = "/mailboxes/mbx-slow/messages/s" + index;
+        String body = switch (random.nextInt(4)) {
+            case 0 -> MESSAGE_PREFIX + ",\"subject\":" + jsonString(anyString(0, 200)) + "}";
+            case 1 -> messageBody();
+            case 2 -> {
+                method = "POST";
+                path = "/messages/_bulk";
+                yield bulkBody();
+            }
+            default -> {
+                method = "GET";
+                path = "/mailboxes/mbx-slow/search?text=slow";
+                yield anyString(1, 200);
+            }
+        };
+        byte[] bytes = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        int total = bytes.length + 120;
+        int pieceBytes = Math.max(random.nextInt(1, 65), total / 100 + 1);
+        int pieces = total / pieceBytes + 1;
+        int pauseMs = Math.max(1, Math.min(random.nextInt(1, 200), 1_500 / pieces));
+        return new SlowSend(method, path, bytes, random.nextBoolean(), random.nextInt(5) == 0, pieceBytes, pauseMs);
+    }
+
+    /** {@code abort}: the client closes the connection halfway through the body, waiting for no answer. */
+    record SlowSend(String method, String path, byte[] body, boolean chunked, boolean abort, int pieceBytes, int pauseMs) {
+    }
+
     /** JSON nested from a few levels to far beyond any parser's depth limit, closed or not. */
     String deeplyNested() {
         int depth = random.nextInt(10) == 0 ? random.nextInt(1, 100_000) : random.nextInt(1, 5_000);

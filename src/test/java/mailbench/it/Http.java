@@ -51,20 +51,24 @@ public final class Http {
             socket.setSoTimeout(10_000);
             socket.getOutputStream().write((requestLine + "\r\nHost: " + base.getHost() + "\r\nConnection: close\r\n\r\n")
                 .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-            String response = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-            if (response.length() < 12) {
-                return new Reply(CLOSED_WITHOUT_ANSWER, null, response);
-            }
-            int status = Integer.parseInt(response.substring(9, 12));
-            String body = response.substring(response.indexOf("\r\n\r\n") + 4);
-            JsonNode json;
-            try {
-                json = Json.MAPPER.readTree(body);
-            } catch (IOException e) {
-                json = null;
-            }
-            return new Reply(status, json, body);
+            return parse(new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
         }
+    }
+
+    /** One HTTP/1.1 answer as read from a socket the server closed after it. */
+    public static Reply parse(String response) {
+        if (response.length() < 12) {
+            return new Reply(CLOSED_WITHOUT_ANSWER, null, response);
+        }
+        int status = Integer.parseInt(response.substring(9, 12));
+        String body = response.substring(response.indexOf("\r\n\r\n") + 4);
+        JsonNode json;
+        try {
+            json = Json.MAPPER.readTree(body);
+        } catch (IOException e) {
+            json = null;
+        }
+        return new Reply(status, json, body);
     }
 
     public static Reply send(HttpRequest.Builder request) throws IOException, InterruptedException {

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -146,6 +147,25 @@ class BenchConfigTest {
 
             assertThat(BenchConfig.fromSystemProperties().facadeArgs())
                 .containsExactly("--event-loops", "4", "--io-threads", "1", "--max-connections", "512", "--max-event-loop-lag-ms", "0");
+        }
+
+        @Test
+        void fromSystemPropertiesShouldStartTheLocalFacadeWithTheTokenFileAndSendItsToken(@TempDir Path dir) throws Exception {
+            Path file = java.nio.file.Files.writeString(dir.resolve("token"), "local-token-0123456789\n");
+            System.setProperty("mailbench.facade.tokenFile", file.toString());
+
+            BenchConfig config = BenchConfig.fromSystemProperties();
+
+            assertThat(config.facadeArgs()).containsSequence("--token-file", file.toAbsolutePath().toString());
+            assertThat(config.facadeToken().authorization()).isEqualTo("Bearer local-token-0123456789");
+        }
+
+        @Test
+        void fromSystemPropertiesShouldRejectAnUnreadableTokenFileNamingTheKnob() {
+            System.setProperty("mailbench.facade.tokenFile", "/nonexistent/facade.token");
+
+            assertThatThrownBy(BenchConfig::fromSystemProperties).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("-Dmailbench.facade.tokenFile: cannot read /nonexistent/facade.token");
         }
     }
 
