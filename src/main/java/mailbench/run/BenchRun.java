@@ -378,6 +378,7 @@ public final class BenchRun {
         if (hostCpu != null) {
             hostCpu.close();
             threadCpu.close();
+            record.event(threadCpu.cost());
         }
         Optional<Path> gatlingRun = gatlingRunDir();
         if (gatlingRun.isEmpty()) {

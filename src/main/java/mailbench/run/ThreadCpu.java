@@ -1,6 +1,8 @@
 package mailbench.run;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,6 +10,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -34,6 +37,12 @@ final class ThreadCpu implements AutoCloseable {
     private final Map<String, Long> pids;
     private final List<Reading> readings = new ArrayList<>();
     private final Map<Long, Map<Long, String>> names = new HashMap<>();
+    private final ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+    /** What the readings themselves cost (CPU of the reading thread), so their overhead is a measured figure in run.json. */
+    private long readCpuNanos;
+    private int readCount;
+    private long firstReadMillis;
+    private long lastReadMillis;
     private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread thread = new Thread(r, "thread-cpu");
         thread.setDaemon(true);
@@ -63,11 +72,28 @@ final class ThreadCpu implements AutoCloseable {
     }
 
     private void read() {
+        long cpuBefore = mx.getCurrentThreadCpuTime();
         long now = System.currentTimeMillis();
         Map<String, Map<Long, Long>> threads = new LinkedHashMap<>();
         pids.forEach((process, pid) -> threads.put(process, readTasks(pid)));
         synchronized (readings) {
             readings.add(new Reading(now, threads));
+            readCpuNanos += mx.getCurrentThreadCpuTime() - cpuBefore;
+            if (readCount++ == 0) {
+                firstReadMillis = now;
+            }
+            lastReadMillis = now;
+        }
+    }
+
+    /** One line for run.json: how many readings, and the CPU they took, in ms and in cores over the time they spanned. */
+    String cost() {
+        synchronized (readings) {
+            double seconds = Math.max(1, lastReadMillis - firstReadMillis) / 1000.0;
+            double cpuMs = readCpuNanos / 1e6;
+            return String.format(Locale.ROOT, "per-thread CPU: %d readings of %d processes over %.0f s took %.0f ms of CPU"
+                + " (%.4f cores, %.2f ms a reading)", readCount, pids.size(), seconds, cpuMs, cpuMs / 1000.0 / seconds,
+                readCount == 0 ? 0.0 : cpuMs / readCount);
         }
     }
 

@@ -91,4 +91,14 @@ class ThreadCpuTest {
             spinner.interrupt();
         }
     }
+
+    @Test
+    void theReadingsShouldCountWhatTheyCost() throws Exception {
+        assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "needs Linux /proc");
+        try (ThreadCpu cpu = ThreadCpu.start(Map.of("gatling", ProcessHandle.current().pid()))) {
+            Thread.sleep(2_500);
+            assertThat(cpu.cost()).matches("per-thread CPU: [2-9] readings of 1 processes over [1-9] s took \\d+ ms of CPU"
+                + " \\(\\d\\.\\d{4} cores, \\d+\\.\\d\\d ms a reading\\)");
+        }
+    }
 }
