@@ -63,7 +63,8 @@ public record Comparison(
             return "";
         }
         return metrics.stream().filter(m -> m.outcome() == MetricVerdict.Outcome.INCONCLUSIVE)
-            .map(m -> String.format(java.util.Locale.ROOT, "%s worse by %.1f%% (this spread detects %s)", m.label(), m.worseBy(),
+            .map(m -> String.format(java.util.Locale.ROOT, "%s %s by %.1f%% (this spread detects %s)", m.label(),
+                m.worseBy() < 0 ? "better" : "worse", Math.abs(m.worseBy()),
                 m.mde() == null ? "nothing: one run a side" : String.format(java.util.Locale.ROOT, "%.1f%%", m.mde())))
             .collect(java.util.stream.Collectors.joining("; ", "; inconclusive, run more pairs: ", ""));
     }

@@ -21,7 +21,8 @@ final class Differences {
     static final double SPEED_PROBE_TOLERANCE = 0.2;
     static final String NOT_RECORDED = "(not recorded)";
     /** What is being compared, and shown as the sides' variants already. */
-    private static final Set<String> SKIPPED_KNOBS = Set.of("mailbench.variant");
+    /** What is being compared, and where each run was written (every run of a pairs series has its own folder). */
+    private static final Set<String> SKIPPED_KNOBS = Set.of("mailbench.variant", "mailbench.reportsDir", "mailbench.gatlingResults");
     /** Compared by its median below: every run's probe differs a little. */
     private static final Set<String> SKIPPED_MACHINE = Set.of("speedProbeMs");
 

@@ -25,10 +25,11 @@ import io.vertx.core.net.impl.ConnectionBase;
 
 /**
  * A deadline for each HTTP/1.1 request head, from its first byte (or from the connection's start) to
- * its last: past it, 408 and the connection is closed. Vert.x's idle timeout starts again with every
- * byte, so a client that sends a header a byte at a time holds its connection for ever without this.
- * Idle time between requests, the body, and the wait for the answer are not counted (the idle timeout
- * covers them). Vert.x has no option for it: two Netty handlers on the connection's pipeline, one on
+ * its last: past it, 408 and the connection is closed. Vert.x's idle timeout sees only decoded
+ * messages, so it closes a head sent a byte at a time too, but silently and only after the whole idle
+ * time (60 s by default, which must outlast a call to OpenSearch): this deadline is shorter and tells
+ * the client why. Idle time between requests, the body, and the wait for the answer are not counted
+ * (the idle timeout covers them). Vert.x has no option for it: two Netty handlers on the connection's pipeline, one on
  * the raw bytes before the HTTP decoder, one on the decoded requests and the answers.
  */
 final class RequestHeadDeadline {

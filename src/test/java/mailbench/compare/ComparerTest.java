@@ -145,12 +145,31 @@ class ComparerTest {
     }
 
     @Test
-    void differencesShouldListADifferingKnobAndVersionButNotTheVariantOrSharedKnobs() {
+    void anInconclusiveImprovementShouldBeCalledBetterNotWorseByANegativeAmount() {
+        // p99 of a measured 5-pair series read backwards: one stalled run on the base side
+        double[] stalled = {1173, 76, 26, 14, 46};
+        double[] calm = {75, 10, 16, 8, 38};
+        List<RunResult> base = new ArrayList<>();
+        List<RunResult> current = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            base.add(run("b" + i, 0.5, stalled[i], 1000, 0, null));
+            current.add(run("c" + i, 0.5, calm[i], 1000, 0, null));
+        }
+
+        Comparison comparison = Comparer.compare(base, current, Thresholds.DEFAULTS);
+
+        assertThat(comparison.inconclusive()).containsExactly(Metric.P99_MS.key());
+        assertThat(comparison.inconclusiveNote()).contains("better by 65.2%").doesNotContain("worse by -");
+    }
+
+    @Test
+    void differencesShouldListADifferingKnobAndVersionButNotTheVariantTheRunFolderOrSharedKnobs() {
         RunResult base = run("b", 0.4, 20, 1000, 0, null, Map.of("mailbench.variant", "default", "mailbench.rate", "500",
-            "mailbench.transport", "httpclient5"), List.of());
+            "mailbench.transport", "httpclient5", "mailbench.reportsDir", "reports/pairs/base/.pair-1-base"), List.of());
         RunResult current = new RunResult("c", "rest-client", "completed", 800L, base.measured(), base.requests(), 0.4, base.threadGroups(),
             null, Map.of("opensearchJava", "2.2.0"), Map.of("mailbench.variant", "rest-client", "mailbench.rate", "500",
-            "mailbench.transport", "rest-client"), Map.of("cores", "2"), List.of(), 60_000L);
+            "mailbench.transport", "rest-client", "mailbench.reportsDir", "reports/pairs/current/.pair-1-current"), Map.of("cores", "2"),
+            List.of(), 60_000L);
 
         List<Comparison.Difference> differences = Comparer.compare(List.of(base), List.of(current), Thresholds.DEFAULTS).differences();
 
