@@ -26,9 +26,9 @@ import mailbench.profiler.TopFrames;
  * Mann-Whitney U p at most alpha (3+ runs a side). With 3 runs a side the smallest exact p is
  * 1/20 = alpha, so any clean rank separation passes the test: the spread guard is what keeps noise
  * out. Past the threshold without the rest is INCONCLUSIVE (run more pairs), which never fails the
- * comparison. With fewer than 3 runs a side there is no test: past the threshold is INCONCLUSIVE
- * unless every current run is worse than every base run by more than the threshold, which keeps a
- * single pair useful for a quick look at a large change. Improvements mirror this. A latency, KO
+ * comparison. With fewer than 3 runs a side there is no test and no verdict: past the threshold is
+ * INCONCLUSIVE, saying whether the sides were cleanly apart (a quick look). Deciding on that alone
+ * raised false alarms in 8-13 of 20 one-a-side and 2-7 of 30 two-a-side splits of five identical runs. Improvements mirror this. A latency, KO
  * or throughput verdict that only one side's short error windows could explain is INCONCLUSIVE
  * ({@link ErrorWindowGuard}). Any regression makes the whole comparison a regression.
  */
@@ -92,9 +92,10 @@ public final class Comparer {
                 note = (worse ? "worse" : "better") + " by " + oneDecimal(size) + unit + " but " + spread + " (" + test + "): run more pairs";
             }
         } else if (separated(metric, base, current, allowed, worse)) {
-            outcome = worse ? MetricVerdict.Outcome.REGRESSION : MetricVerdict.Outcome.IMPROVEMENT;
-            note = "fewer than " + Thresholds.MIN_RUNS_FOR_TEST + " runs a side, no rank test: every current run is "
-                + (worse ? "worse" : "better") + " than every base run by more than the threshold; " + spread;
+            outcome = MetricVerdict.Outcome.INCONCLUSIVE;
+            note = (worse ? "worse" : "better") + " by " + oneDecimal(size) + unit + ", every current run " + (worse ? "worse" : "better")
+                + " than every base run by more than the threshold, but fewer than " + Thresholds.MIN_RUNS_FOR_TEST
+                + " runs a side, no rank test: a quick look, not a verdict; " + spread + ": run more pairs";
         } else {
             outcome = MetricVerdict.Outcome.INCONCLUSIVE;
             note = (worse ? "worse" : "better") + " by " + oneDecimal(size) + unit + " but fewer than " + Thresholds.MIN_RUNS_FOR_TEST
