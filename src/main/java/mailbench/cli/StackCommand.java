@@ -13,6 +13,7 @@ import mailbench.facade.FacadeConfig;
 import mailbench.run.Feeders;
 import mailbench.run.Variant;
 import mailbench.stack.LocalStack;
+import mailbench.stack.NodeJdk;
 import mailbench.stack.StackOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -44,6 +45,10 @@ final class StackCommand implements Callable<Integer> {
         defaultValue = StackOptions.DEFAULT_OPENSEARCH_VERSION)
     String opensearchVersion;
 
+    @Option(names = "--opensearch-java-home", description = "JDK home the embedded node runs on (OpenSearch 3.x needs 21+)"
+        + " (default: $" + NodeJdk.ENV + ", else the JDK running mailbench)")
+    String opensearchJavaHome;
+
     @Option(names = "--opensearch-heap", description = "Node heap (default: ${DEFAULT-VALUE})",
         defaultValue = StackOptions.DEFAULT_OPENSEARCH_HEAP)
     String opensearchHeap;
@@ -67,12 +72,14 @@ final class StackCommand implements Callable<Integer> {
         CorpusSpec spec = corpus.spec();
         Variant facadeVariant = Variant.named(variant);
         StackOptions.External external = external();
+        NodeJdk jdk = external == null ? nodeJdk() : NodeJdk.current();
         List<String> facadeArgs = new ArrayList<>(facadeVariant.facadeArgs());
         if (external != null) {
             facadeArgs.addAll(access.args());
         }
         StackOptions options = new StackOptions(workDir.toAbsolutePath(), opensearchVersion, opensearchHeap, facadeHeap,
-            facadeVariant.opensearchJava(), List.of(), facadeArgs, spec, !noCorpus, noCorpus ? null : Feeders.forCorpus(spec), true, external);
+            facadeVariant.opensearchJava(), List.of(), facadeArgs, spec, !noCorpus, noCorpus ? null : Feeders.forCorpus(spec), true, external,
+            jdk);
         LocalStack stack = LocalStack.start(options, line -> System.out.println("[stack] " + line));
         CountDownLatch stopped = ChildOptions.onShutdown(() -> {
             System.out.println("[stack] stopping");
@@ -89,6 +96,13 @@ final class StackCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** The JDK the embedded node runs on, refused here (exit 2) when it cannot run --opensearch-version. */
+    private NodeJdk nodeJdk() {
+        NodeJdk jdk = NodeJdk.resolve(opensearchJavaHome, System.getenv(), "--opensearch-java-home");
+        jdk.requireFor(opensearchVersion);
+        return jdk;
+    }
+
     /** The OpenSearch given with --opensearch and its access, or null for an embedded node; bad options fail here (exit 2). */
     StackOptions.External external() {
         if (opensearch == null || opensearch.isEmpty()) {
@@ -101,6 +115,9 @@ final class StackCommand implements Callable<Integer> {
                     + FacadeConfig.DEFAULT_INDEX + "'");
             }
             return null;
+        }
+        if (opensearchJavaHome != null) {
+            throw new IllegalArgumentException("--opensearch-java-home only goes with the embedded node, not with --opensearch <URL>");
         }
         List<URI> hosts = OpenSearchUrls.parse(String.join(",", opensearch), "--opensearch");
         return new StackOptions.External(hosts, access.access(), index);

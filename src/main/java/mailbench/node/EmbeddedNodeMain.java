@@ -4,12 +4,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
 import org.opensearch.http.HttpServerTransport;
-import org.opensearch.plugins.Plugin;
 
 import mailbench.stack.ChildSignals;
 
@@ -21,7 +19,8 @@ import mailbench.stack.ChildSignals;
  * and by itself when the parent process is gone, so no node outlives its run.
  *
  * <p>Its classpath is OpenSearch's own (resolved by {@code NodeClasspath}), never the facade's:
- * OpenSearch 2.x needs Netty 4.1, Gatling and the facade use 4.2.
+ * OpenSearch 2.x needs Netty 4.1, Gatling and the facade use 4.2. One source runs 2.x and 3.x servers: what differs
+ * between them is in {@link NodePlugins}.
  */
 public final class EmbeddedNodeMain {
 
@@ -57,9 +56,7 @@ public final class EmbeddedNodeMain {
         // up, so the measured phase holds no flush (it was not what stalls the default run at ~270 s: that stayed)
         settings.put("indices.memory.shard_inactive_time", "10s");
 
-        @SuppressWarnings("unchecked")
-        Class<? extends Plugin> netty = (Class<? extends Plugin>) Class.forName("org.opensearch.transport.Netty4Plugin");
-        MailbenchNode node = new MailbenchNode(settings, List.of(netty), home.resolve("config"));
+        MailbenchNode node = new MailbenchNode(settings, NodePlugins.classpathPlugins(NodePlugins.nettyPlugin()), home.resolve("config"));
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {

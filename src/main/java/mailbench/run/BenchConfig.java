@@ -17,6 +17,7 @@ import mailbench.indexing.BulkMatrix;
 import mailbench.profiler.CaptureSettings;
 import mailbench.profiler.SidecarToken;
 import mailbench.results.RunResultsKnob;
+import mailbench.stack.NodeJdk;
 import mailbench.stack.StackOptions;
 
 /**
@@ -48,7 +49,8 @@ public record BenchConfig(
     Profiling profiling,
     BulkMatrix bulk,
     LargeSource large,
-    Path facadeTokenFile) {
+    Path facadeTokenFile,
+    NodeJdk opensearchJdk) {
 
     public static final String WARM_UP_PREFIX = "Warm-up: ";
 
@@ -93,6 +95,8 @@ public record BenchConfig(
         "Gatling's own results folder (a pom.xml property; several injectors in one checkout need one each); its run is moved into the run folder.");
     public static final Knob OPENSEARCH_VERSION = new Knob("mailbench.opensearch.version", StackOptions.DEFAULT_OPENSEARCH_VERSION,
         "Version of the embedded OpenSearch node.");
+    public static final Knob OPENSEARCH_JAVA_HOME = new Knob("mailbench.opensearch.javaHome", "",
+        "JDK home the embedded node runs on (OpenSearch 3.x needs 21+); empty: $" + NodeJdk.ENV + ", else the JDK running the run.");
     public static final Knob OPENSEARCH_HEAP = new Knob("mailbench.opensearch.heap", StackOptions.DEFAULT_OPENSEARCH_HEAP, "Heap of the embedded node.");
     public static final Knob FACADE_HEAP = new Knob("mailbench.facade.heap", StackOptions.DEFAULT_FACADE_HEAP, "Heap of the local facade.");
     public static final Knob FACADE_EVENT_LOOPS = new Knob("mailbench.facade.eventLoops", "" + FacadeConfig.DEFAULT_EVENT_LOOPS,
@@ -148,6 +152,7 @@ public record BenchConfig(
     public static final List<Knob> KNOBS = List.of(TARGET, OPENSEARCH, VARIANT, PATH, OPENSEARCH_CREDENTIALS_FILE, OPENSEARCH_CA,
         OPENSEARCH_TRUSTSTORE, RATE, WARMUP, DURATION,
         P99, SUCCESS, MIX_TEXT, MIX_FROM, MIX_RANGE, MIX_GET, SEED, MESSAGES, USERS, REPORTS, GATLING_RESULTS, OPENSEARCH_VERSION,
+        OPENSEARCH_JAVA_HOME,
         OPENSEARCH_HEAP, FACADE_HEAP, FACADE_EVENT_LOOPS, FACADE_MAX_EVENT_LOOP_LAG, FACADE_IO_THREADS, FACADE_CONNECTIONS, FACADE_JVM_ARGS,
         FACADE_TOKEN_FILE,
         PROFILER, PROFILER_URL, PROFILER_TOKEN_FILE, PROFILER_EVENT, PROFILER_INTERVAL, PROFILER_TRIM,
@@ -226,7 +231,14 @@ public record BenchConfig(
             Path.of(REPORTS.value()), Path.of(GATLING_RESULTS.value()), OPENSEARCH_VERSION.value(), OPENSEARCH_HEAP.value(),
             FACADE_HEAP.value(), local == null ? null : local.opensearchJava(), readFacadeJvmArgs(), List.copyOf(facadeArgs),
             readProfiling(), readBulkMatrix(), new LargeSource(LARGE_HITS.intValue(1, 100), LARGE_CONCURRENCY.intValue(1, 64)),
-            tokenFile);
+            tokenFile, local == null ? null : readOpensearchJdk());
+    }
+
+    /** The local node's JDK; one that cannot run -Dmailbench.opensearch.version fails the run here, before anything starts. */
+    private static NodeJdk readOpensearchJdk() {
+        NodeJdk jdk = NodeJdk.resolve(OPENSEARCH_JAVA_HOME.value(), System.getenv(), "-D" + OPENSEARCH_JAVA_HOME.name());
+        jdk.requireFor(OPENSEARCH_VERSION.value());
+        return jdk;
     }
 
     /** The knob with a simulation's own default, if it gives one. */

@@ -157,7 +157,8 @@ public final class BenchRun {
             StackOptions options = new StackOptions(Path.of("target", "mailbench-stack", record.runId).toAbsolutePath(),
                 config.opensearchVersion(), config.opensearchHeap(), config.facadeHeap(), config.facadeOpensearchJava(),
                 config.facadeJvmArgs(), config.facadeArgs(),
-                config.corpus(), needs.corpus(), feeders, needs.profiler() && config.profiling().enabled() && !"direct".equals(config.path()));
+                config.corpus(), needs.corpus(), feeders, needs.profiler() && config.profiling().enabled() && !"direct".equals(config.path()))
+                .withOpensearchJdk(config.opensearchJdk());
             stack = LocalStack.start(options, this::say);
             facadeUrl = stack.facadeUrl();
             facadeToken = stack.facadeToken();
@@ -176,6 +177,9 @@ public final class BenchRun {
             record.versions.put("client " + option, health.path("client").path(option).asText("unknown"));
         }
         record.versions.put("opensearchServer", health.path("backend").path("version").asText("unknown"));
+        if (stack != null) {
+            stack.nodeJdkVersion().ifPresent(version -> record.versions.put("opensearchJdk", version));
+        }
         if (!config.local() && feeders != null) {
             preflight();
         }

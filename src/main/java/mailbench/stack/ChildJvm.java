@@ -37,12 +37,18 @@ public final class ChildJvm implements AutoCloseable {
     /** Starts {@code mainClass}; {@code args} may use the placeholder {@code {ready}} for the ready-file path. */
     public static ChildJvm start(String name, List<String> jvmArgs, List<Path> classpath, String mainClass,
                                  List<String> args, Path workDir) throws IOException {
+        return start(name, Path.of(System.getProperty("java.home"), "bin", "java"), jvmArgs, classpath, mainClass, args, workDir);
+    }
+
+    /** The same on another JDK's {@code java} (the embedded node may need a newer one than ours). */
+    public static ChildJvm start(String name, Path java, List<String> jvmArgs, List<Path> classpath, String mainClass,
+                                 List<String> args, Path workDir) throws IOException {
         Files.createDirectories(workDir);
         Path readyFile = workDir.resolve(name + ".ready.json");
         Path logFile = workDir.resolve(name + ".log");
         Files.deleteIfExists(readyFile);
         List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add(java.toString());
         // an OutOfMemoryError can kill a thread the process needs (the facade's client I/O thread) and leave it up but
         // broken: die at once instead, with a line in the log, so whoever started it (the stack, a supervisor) sees it
         command.add("-XX:+ExitOnOutOfMemoryError");

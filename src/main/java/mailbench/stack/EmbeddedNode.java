@@ -17,31 +17,42 @@ public final class EmbeddedNode implements AutoCloseable {
     private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
     /** The node's GC and safepoint log, kept with the run's logs. */
     public static final String GC_LOG = "opensearch-gc.log";
+    /** Where a node listens unless told: the first free port of these. */
+    public static final String DEFAULT_PORTS = "9200-9299";
 
     private final ChildJvm jvm;
     private final URI url;
     private final Path home;
+    private final NodeJdk jdk;
 
-    private EmbeddedNode(ChildJvm jvm, URI url, Path home) {
+    private EmbeddedNode(ChildJvm jvm, URI url, Path home, NodeJdk jdk) {
         this.jvm = jvm;
         this.url = url;
         this.home = home;
+        this.jdk = jdk;
     }
 
     public static EmbeddedNode start(String version, String heap, Path workDir, Consumer<String> progress)
         throws IOException, InterruptedException {
-        return start(version, heap, workDir, "9200-9299", progress);
+        return start(version, heap, workDir, DEFAULT_PORTS, progress);
     }
 
     /** The same on the first free port of {@code ports} ("9200-9299", or one port: a node restarted where its clients look). */
     public static EmbeddedNode start(String version, String heap, Path workDir, String ports, Consumer<String> progress)
         throws IOException, InterruptedException {
+        return start(version, NodeJdk.current(), heap, workDir, ports, progress);
+    }
+
+    /** The same on the JDK {@code jdk}; an OpenSearch that JDK cannot run is refused before anything is resolved or started. */
+    public static EmbeddedNode start(String version, NodeJdk jdk, String heap, Path workDir, String ports, Consumer<String> progress)
+        throws IOException, InterruptedException {
+        jdk.requireFor(version);
         Path home = workDir.resolve("opensearch-home");
         progress.accept("resolving OpenSearch " + version + " (the first run downloads it from Maven Central)");
         List<Path> classpath = new ArrayList<>(NodeClasspath.resolve(version));
         classpath.add(AppClasspath.codeLocation());
-        progress.accept("starting OpenSearch " + version + " (log: " + workDir.resolve("opensearch.log") + ")");
-        ChildJvm jvm = ChildJvm.start("opensearch",
+        progress.accept("starting OpenSearch " + version + " on JDK " + jdk.version() + " (log: " + workDir.resolve("opensearch.log") + ")");
+        ChildJvm jvm = ChildJvm.start("opensearch", jdk.java(),
             List.of("-Xms" + heap, "-Xmx" + heap, "-XX:+UseG1GC",
                 // as the distribution's jvm.options: G1 tuned for a search node, every pause and safepoint in a GC log
                 "-XX:G1ReservePercent=25", "-XX:InitiatingHeapOccupancyPercent=30",
@@ -54,7 +65,7 @@ public final class EmbeddedNode implements AutoCloseable {
         try {
             URI url = URI.create(jvm.awaitReady(START_TIMEOUT).get("url").asText());
             progress.accept("OpenSearch is up at " + url + " (pid " + jvm.pid() + ")");
-            return new EmbeddedNode(jvm, url, home);
+            return new EmbeddedNode(jvm, url, home, jdk);
         } catch (IOException | InterruptedException | RuntimeException e) {
             jvm.close();
             throw e;
@@ -67,6 +78,11 @@ public final class EmbeddedNode implements AutoCloseable {
 
     public long pid() {
         return jvm.pid();
+    }
+
+    /** The JDK the node runs on. */
+    public NodeJdk jdk() {
+        return jdk;
     }
 
     /** Stops the node and deletes its data. */

@@ -63,7 +63,8 @@ public final class LocalStack implements AutoCloseable {
     public static LocalStack start(StackOptions options, Consumer<String> progress) throws IOException, InterruptedException {
         StackOptions.External external = options.external();
         EmbeddedNode node = external != null ? null
-            : EmbeddedNode.start(options.opensearchVersion(), options.opensearchHeap(), options.workDir(), progress);
+            : EmbeddedNode.start(options.opensearchVersion(), options.opensearchJdk(), options.opensearchHeap(), options.workDir(),
+                EmbeddedNode.DEFAULT_PORTS, progress);
         List<URI> opensearch = node != null ? List.of(node.url()) : external.hosts();
         OpenSearchAccess access = node != null ? OpenSearchAccess.NONE : external.access();
         String index = node != null ? FacadeConfig.DEFAULT_INDEX : external.index();
@@ -189,6 +190,11 @@ public final class LocalStack implements AutoCloseable {
     /** The embedded node's PID; -1 with an external OpenSearch. */
     public long nodePid() {
         return node == null ? -1 : node.pid();
+    }
+
+    /** The JDK version the embedded node runs on; empty with an external OpenSearch. */
+    public Optional<String> nodeJdkVersion() {
+        return node == null ? Optional.empty() : Optional.of(node.jdk().version());
     }
 
     /** The stack's processes by role (opensearch when embedded, facade, and profiler when its sidecar runs). */

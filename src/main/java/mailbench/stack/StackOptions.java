@@ -10,7 +10,7 @@ import mailbench.corpus.CorpusSpec;
 /**
  * How to start the local stack: where it may write, which OpenSearch (an embedded node, or an
  * {@code external} one that runs already), how big each JVM, which opensearch-java the facade runs
- * (null: the pinned one), which corpus, whether a profiler sidecar.
+ * (null: the pinned one), which corpus, whether a profiler sidecar, which JDK the embedded node runs on.
  */
 public record StackOptions(
     Path workDir,
@@ -24,7 +24,8 @@ public record StackOptions(
     boolean loadCorpus,
     Path feeders,
     boolean profilerSidecar,
-    External external) {
+    External external,
+    NodeJdk opensearchJdk) {
 
     /**
      * An OpenSearch that runs already (staging, a node of one's own): its hosts, how mailbench gets in (CA, credentials)
@@ -47,6 +48,20 @@ public record StackOptions(
             profilerSidecar, null);
     }
 
+    /** The embedded node on the JDK running mailbench. */
+    public StackOptions(Path workDir, String opensearchVersion, String opensearchHeap, String facadeHeap, String opensearchJava,
+                        List<String> facadeJvmArgs, List<String> facadeArgs, CorpusSpec corpus, boolean loadCorpus, Path feeders,
+                        boolean profilerSidecar, External external) {
+        this(workDir, opensearchVersion, opensearchHeap, facadeHeap, opensearchJava, facadeJvmArgs, facadeArgs, corpus, loadCorpus, feeders,
+            profilerSidecar, external, NodeJdk.current());
+    }
+
+    /** The same with the embedded node on {@code jdk}. */
+    public StackOptions withOpensearchJdk(NodeJdk jdk) {
+        return new StackOptions(workDir, opensearchVersion, opensearchHeap, facadeHeap, opensearchJava, facadeJvmArgs, facadeArgs, corpus,
+            loadCorpus, feeders, profilerSidecar, external, jdk);
+    }
+
     /** How long the feeders' requests are replayed in a closed loop after loading (see SearchWarmer). */
     public static final java.time.Duration SEARCH_WARM_UP = java.time.Duration.ofSeconds(30);
 
@@ -63,6 +78,9 @@ public record StackOptions(
         }
         facadeJvmArgs = List.copyOf(facadeJvmArgs);
         facadeArgs = List.copyOf(facadeArgs);
+        if (opensearchJdk == null) {
+            throw new IllegalArgumentException("the embedded node's JDK is missing (NodeJdk.current() for the running one)");
+        }
     }
 
     private static void requireHeap(String what, String value) {

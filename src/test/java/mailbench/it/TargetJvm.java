@@ -39,7 +39,12 @@ final class TargetJvm {
 
     /** The same on another classpath (another opensearch-java). */
     static Started facade(Path workDir, List<Path> classpath, List<String> facadeArgs) throws Exception {
-        List<String> args = new ArrayList<>(List.of("facade", "--opensearch", SharedNode.url().toString(), "--port", "0",
+        return facade(workDir, SharedNode.url(), classpath, facadeArgs);
+    }
+
+    /** The same in front of another OpenSearch. */
+    static Started facade(Path workDir, URI opensearch, List<Path> classpath, List<String> facadeArgs) throws Exception {
+        List<String> args = new ArrayList<>(List.of("facade", "--opensearch", opensearch.toString(), "--port", "0",
             "--ready-file", "{ready}", "--parent-pid", Long.toString(ProcessHandle.current().pid())));
         args.addAll(facadeArgs);
         ChildJvm facade = ChildJvm.start("facade", List.of("-Xmx256m", "-XX:+UnlockDiagnosticVMOptions", "-XX:+DebugNonSafepoints"),

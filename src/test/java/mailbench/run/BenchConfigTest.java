@@ -20,6 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import mailbench.corpus.CorpusSpec;
 import mailbench.indexing.BulkMatrix;
 import mailbench.profiler.CaptureSettings;
+import mailbench.stack.FakeJdk;
 
 class BenchConfigTest {
 
@@ -392,6 +393,52 @@ class BenchConfigTest {
         void fromSystemPropertiesShouldNameTheSeedKnobWhenItIsNotANumber() {
             System.setProperty("mailbench.corpus.seed", "abc");
             assertRejected("-Dmailbench.corpus.seed must be a whole number, got 'abc' (default 42)");
+        }
+    }
+
+    @Nested
+    class OpensearchJdk {
+
+        @TempDir
+        Path dir;
+
+        @Test
+        void openSearch3OnAJdk17ShouldFailTheRunBeforeAnythingStarts() throws Exception {
+            Path jdk17 = FakeJdk.home(dir, "jdk17", "17.0.15");
+            System.setProperty("mailbench.opensearch.version", "3.8.0");
+            System.setProperty("mailbench.opensearch.javaHome", jdk17.toString());
+
+            assertRejected("OpenSearch 3.8.0 needs a JDK 21+; the node would run on 17.0.15 (" + jdk17 + "): set"
+                + " -Dmailbench.opensearch.javaHome=<a JDK 21+ home> (mailbench stack: --opensearch-java-home) or $MAILBENCH_OPENSEARCH_JAVA_HOME");
+        }
+
+        @Test
+        void theKnobShouldNameTheNodesJdk() throws Exception {
+            Path jdk25 = FakeJdk.home(dir, "jdk25", "25.0.3");
+            System.setProperty("mailbench.opensearch.version", "3.8.0");
+            System.setProperty("mailbench.opensearch.javaHome", jdk25.toString());
+
+            BenchConfig config = BenchConfig.fromSystemProperties();
+
+            assertThat(config.opensearchJdk().home()).isEqualTo(jdk25);
+            assertThat(config.opensearchJdk().version()).isEqualTo("25.0.3");
+        }
+
+        @Test
+        void aHomeWithoutJavaShouldBeRefusedNamingTheKnob() {
+            System.setProperty("mailbench.opensearch.javaHome", dir.toString());
+
+            assertRejected("-Dmailbench.opensearch.javaHome: " + dir + " has no bin/java; give the home of a JDK (the folder that holds"
+                + " bin/java), e.g. what $JAVA_HOME names");
+        }
+
+        @Test
+        void againstATargetThereIsNoNodeAndNoJdkToCheck() {
+            System.setProperty("mailbench.target", "http://127.0.0.1:1");
+            System.setProperty("mailbench.opensearch.version", "3.8.0");
+            System.setProperty("mailbench.opensearch.javaHome", dir.toString());
+
+            assertThat(BenchConfig.fromSystemProperties().opensearchJdk()).isNull();
         }
     }
 
