@@ -249,7 +249,7 @@ class ComparerTest {
     void junitXmlShouldFailTheRegressedMetricOnly() {
         String xml = JUnitXml.of(Comparer.compare(runs(0.40), runs(0.60), Thresholds.DEFAULTS));
 
-        assertThat(xml).contains("tests=\"4\" failures=\"1\"", "<testcase classname=\"mailbench.compare\" name=\"cpuMsPerRequest\">\n    <failure");
+        assertThat(xml).contains("tests=\"5\" failures=\"1\"", "<testcase classname=\"mailbench.compare\" name=\"cpuMsPerRequest\">\n    <failure");
         assertThat(xml.split("<failure", -1)).hasSize(2);
     }
 
