@@ -10,6 +10,10 @@ final class ThresholdOptions {
         defaultValue = "10")
     double cpu;
 
+    @Option(names = "--max-allocation-increase", description = "Allowed increase of the facade's heap bytes allocated per request, "
+        + "%% (default: ${DEFAULT-VALUE})", defaultValue = "10")
+    double allocation;
+
     @Option(names = "--max-p99-increase", description = "Allowed increase of the overall p99, %% (default: ${DEFAULT-VALUE})",
         defaultValue = "25")
     double p99;
@@ -27,6 +31,6 @@ final class ThresholdOptions {
     double alpha;
 
     Thresholds thresholds() {
-        return new Thresholds(cpu, p99, ko, rps, alpha);
+        return new Thresholds(cpu, allocation, p99, ko, rps, alpha);
     }
 }

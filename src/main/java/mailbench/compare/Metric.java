@@ -6,6 +6,8 @@ import java.util.function.Function;
 public enum Metric {
 
     CPU_MS_PER_REQUEST("cpuMsPerRequest", "facade CPU ms per request (profile)", true, false, RunResult::cpuMsPerRequest),
+    ALLOCATED_BYTES_PER_REQUEST("allocatedBytesPerRequest", "facade heap bytes allocated per request", true, false,
+        RunResult::allocatedBytesPerRequest),
     P99_MS("p99Ms", "p99 of all measured requests, ms", true, false, run -> run.measured().p99Ms()),
     KO_PERCENT("koPercent", "failed requests, %", true, true, run -> run.measured().koPercent()),
     THROUGHPUT_RPS("rps", "measured throughput, req/s", false, false, run -> run.measured().rps());
@@ -41,7 +43,7 @@ public enum Metric {
         return absolute;
     }
 
-    /** The run's value, or null when the run does not have it (no profile). */
+    /** The run's value, or null when the run does not have it (no profile, no allocation counters). */
     public Double of(RunResult run) {
         return value.apply(run);
     }
@@ -50,6 +52,7 @@ public enum Metric {
     double allowed(Thresholds thresholds) {
         return switch (this) {
             case CPU_MS_PER_REQUEST -> thresholds.cpuIncreasePercent();
+            case ALLOCATED_BYTES_PER_REQUEST -> thresholds.allocationIncreasePercent();
             case P99_MS -> thresholds.p99IncreasePercent();
             case KO_PERCENT -> thresholds.koIncreasePoints();
             case THROUGHPUT_RPS -> thresholds.rpsDecreasePercent();

@@ -20,12 +20,23 @@ import mailbench.run.ErrorWindows;
  * One run folder as a comparison reads it: run.json, summary.json and, when there is a profile,
  * its collapsed stacks. A folder that is not a run folder is a {@link ToolError} naming what is missing.
  * {@code measuredErrorWindows} are summary.json's error windows that reach into the measured phase,
- * {@code measuredMillis} the measured phase's length (null when summary.json does not say).
+ * {@code measuredMillis} the measured phase's length (null when summary.json does not say),
+ * {@code allocatedBytesPerRequest} the facade's (null for runs that did not measure it).
  */
 public record RunResult(String name, String variant, String status, Long speedProbeMs, Stats measured,
                         Map<String, Stats> requests, Double cpuMsPerRequest, Map<String, Double> threadGroups,
                         CollapsedStacks stacks, Map<String, String> versions, Map<String, String> knobs,
-                        Map<String, String> machine, List<ErrorWindows.Window> measuredErrorWindows, Long measuredMillis) {
+                        Map<String, String> machine, List<ErrorWindows.Window> measuredErrorWindows, Long measuredMillis,
+                        Double allocatedBytesPerRequest) {
+
+    /** A run without the facade's allocation. */
+    public RunResult(String name, String variant, String status, Long speedProbeMs, Stats measured, Map<String, Stats> requests,
+                     Double cpuMsPerRequest, Map<String, Double> threadGroups, CollapsedStacks stacks, Map<String, String> versions,
+                     Map<String, String> knobs, Map<String, String> machine, List<ErrorWindows.Window> measuredErrorWindows,
+                     Long measuredMillis) {
+        this(name, variant, status, speedProbeMs, measured, requests, cpuMsPerRequest, threadGroups, stacks, versions, knobs, machine,
+            measuredErrorWindows, measuredMillis, null);
+    }
 
     /** The numbers of a set of requests, as summary.json has them. */
     public record Stats(long requests, long ko, double rps, double p50Ms, double p95Ms, double p99Ms) {
@@ -90,7 +101,8 @@ public record RunResult(String name, String variant, String status, Long speedPr
             Stats.of(summary.get("measured")), requests,
             profile.path("cpuMsPerRequest").isNumber() ? profile.path("cpuMsPerRequest").asDouble() : null, groups, stacks,
             texts(run.path("versions")), texts(run.path("knobs")), texts(run.path("machine")), measuredWindows(summary.path("errors")),
-            measuredMillis);
+            measuredMillis, summary.at("/facade/allocatedBytesPerRequest").isNumber()
+                ? summary.at("/facade/allocatedBytesPerRequest").asDouble() : null);
     }
 
     /** A JSON object's fields as text, in file order; empty when absent (runs written before the field existed). */

@@ -212,6 +212,7 @@ public final class MailRoutes {
         Runtime runtime = Runtime.getRuntime();
         body.put("usedHeapBytes", runtime.totalMemory() - runtime.freeMemory());
         body.put("maxHeapBytes", runtime.maxMemory());
+        body.putAll(JvmMemory.counters()); // counters: a run reads allocation and GC pauses over its measured phase
         reply(ctx, new Reply(200, body));
     }
 

@@ -78,7 +78,7 @@ final class RunMerger {
         latencies.byName().forEach((name, outcomes) -> requests.add(RunSummary.NamedStats.of(name, stats(outcomes, rpsByName.get(name)))));
         return new RunSummary(stats(latencies.total(), runs.stream().mapToDouble(InjectorRun::rps).sum()), requests, warmUp(runs), common,
             // error windows stay in each injector's own summary.json: their per-second counts are not kept to merge
-            runs.stream().allMatch(InjectorRun::complete), null, ProfileSection.none(NO_PROFILE), null);
+            runs.stream().allMatch(InjectorRun::complete), null, ProfileSection.none(NO_PROFILE), null, null);
     }
 
     private static RunSummary.Stats stats(LatencyLog.Outcomes outcomes, Double rps) {

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 import one.convert.Arguments;
@@ -18,7 +19,8 @@ import mailbench.json.Json;
 /**
  * Turns one capture's JFR file into what a run folder keeps: collapsed stacks with thread names
  * (for re-conversion and diffs), a flame graph of the whole JVM whose roots are the thread
- * groups, a flame graph of the client event loop alone, and profile.json. Uses async-profiler's
+ * groups, a flame graph of the client event loop alone, the same capture's heap allocation samples
+ * as a flame graph of bytes, and profile.json. Uses async-profiler's
  * own converter and flame graph writer, so the pages are the ones its users know.
  */
 public final class ProfileConverter {
@@ -29,6 +31,8 @@ public final class ProfileConverter {
     public static final String EVENT_LOOP_HTML = "facade-event-loop.html";
     public static final String EVENT_LOOP_COLLAPSED = "facade-event-loop.collapsed";
     public static final String REPORT = "profile.json";
+    public static final String ALLOC_COLLAPSED = "facade-alloc-threads.collapsed";
+    public static final String ALLOC_HTML = "facade-alloc-flamegraph.html";
 
     private ProfileConverter() {
     }
@@ -56,10 +60,34 @@ public final class ProfileConverter {
         Files.write(dir.resolve(EVENT_LOOP_COLLAPSED), eventLoopLines, StandardCharsets.UTF_8);
         writeFlameGraph(eventLoopLines, "facade, client event loop threads only (" + what + ")", dir.resolve(EVENT_LOOP_HTML));
 
-        ProfileReport report = ProfileReport.of(settings, pid, startedAt, stoppedAt, targetCpuMs, stacks,
-            List.of(WHOLE_JVM_HTML, EVENT_LOOP_HTML, COLLAPSED, EVENT_LOOP_COLLAPSED, JFR, REPORT));
+        List<String> files = new ArrayList<>(List.of(WHOLE_JVM_HTML, EVENT_LOOP_HTML, COLLAPSED, EVENT_LOOP_COLLAPSED, JFR, REPORT));
+        if (allocation(dir, startedAt, stoppedAt, what)) {
+            files.addAll(List.of(ALLOC_HTML, ALLOC_COLLAPSED));
+        }
+        ProfileReport report = ProfileReport.of(settings, pid, startedAt, stoppedAt, targetCpuMs, stacks, files);
         Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(dir.resolve(REPORT).toFile(), report);
         return report;
+    }
+
+    /**
+     * The window's allocation samples (taken in the same session as the CPU ones, see {@link ProfilerSidecar#ALLOC_INTERVAL}),
+     * weighed in bytes, with one root per thread group; false when the capture has none (a capture without them).
+     */
+    private static boolean allocation(Path dir, Instant startedAt, Instant stoppedAt, String what) throws IOException {
+        Path collapsed = dir.resolve(ALLOC_COLLAPSED);
+        Arguments toCollapsed = arguments(List.of(), "--alloc", "--total", "--threads", "-o", "collapsed");
+        toCollapsed.from = startedAt.toEpochMilli();
+        toCollapsed.to = stoppedAt.toEpochMilli();
+        JfrToFlame.convert(dir.resolve(JFR).toString(), collapsed.toString(), toCollapsed);
+        CollapsedStacks stacks = CollapsedStacks.read(collapsed);
+        if (stacks.samples() == 0) {
+            Files.delete(collapsed);
+            return false;
+        }
+        writeFlameGraph(stacks.toLines(stack -> "[" + stack.group().key() + "]"), "facade, heap bytes allocated, whole JVM ("
+            + what + ", allocations sampled every " + ProfilerSidecar.ALLOC_INTERVAL + " bytes), roots are thread groups",
+            dir.resolve(ALLOC_HTML));
+        return true;
     }
 
     private static void writeFlameGraph(List<String> collapsedLines, String title, Path html) throws IOException {

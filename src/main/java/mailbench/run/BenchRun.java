@@ -87,6 +87,7 @@ public final class BenchRun {
     private HostCpu hostCpu;
     private ThreadCpu threadCpu;
     private FacadeStats.Refusals refusalsAtStart;
+    private FacadeMemoryWindow facadeMemory;
     private RunResultsKnob results;
     private boolean finished;
 
@@ -244,6 +245,9 @@ public final class BenchRun {
         hostCpu = HostCpu.start(pids);
         threadCpu = ThreadCpu.start(pids);
         refusalsAtStart = FacadeStats.refusalsOrNull(facadeUrl, facadeToken);
+        if (needs.profiler() && !"direct".equals(config.path())) {
+            facadeMemory = FacadeMemoryWindow.start(() -> FacadeStats.memoryOrNull(facadeUrl, facadeToken), config.warmupSeconds() * 1000L);
+        }
         nodeSnapshot("before");
         event("load starting");
         writeQuietly();
@@ -376,6 +380,9 @@ public final class BenchRun {
     }
 
     private boolean summarize() {
+        if (facadeMemory != null) {
+            facadeMemory.stop(); // first: the load has ended, nothing of the run's own ending is counted
+        }
         if (profiler != null) {
             profiler.stop();
         }
@@ -410,6 +417,7 @@ public final class BenchRun {
             if (hostCpu != null && summary.window() != null) {
                 summary = summary.withCpu(hostCpu.between(summary.window().startMillis(), summary.window().endMillis()));
             }
+            summary = summary.withFacade(facadeSection(summary.measured().requests()));
             Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(folder.resolve("summary.json").toFile(), summary);
             // the mergeable form of the same numbers: scale-out runs on several injectors are merged from it
             Optional<LatencyLog.Measured> latencies = builder.latencies();
@@ -427,6 +435,18 @@ public final class BenchRun {
             record.event("summary failed: " + e.getMessage());
             return false;
         }
+    }
+
+    /** The facade's allocation and GC pauses in the measured phase; null for a run without a single measured phase or on the direct path. */
+    private FacadeSection facadeSection(long requests) {
+        if (facadeMemory == null) {
+            return null;
+        }
+        FacadeSection section = facadeMemory.section(requests);
+        say("facade: " + (section.allocatedBytesPerRequest() == null ? "allocation not measured: " + section.note()
+            : section.allocatedBytesPerRequest() + " bytes allocated per request, " + section.gcCount() + " GC pauses, "
+            + section.gcMillis() + " ms"));
+        return section;
     }
 
     /** The stack's JVMs' safepoint logs (none against a target: mailbench cannot see those JVMs). */

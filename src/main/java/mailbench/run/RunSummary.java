@@ -14,24 +14,31 @@ import org.HdrHistogram.Histogram;
  * and its report mixes warm-up into the global numbers and divides throughput by the whole run.
  * {@code errors} says when KO responses came, warm-up included (see {@link ErrorWindows}; null for a
  * merged run), {@code profile} is the profiler's section (see {@link ProfileSection}), {@code cpu}
- * where the machine's cores went in the measured window (see {@link HostCpu}).
+ * where the machine's cores went in the measured window (see {@link HostCpu}), {@code facade} the facade's
+ * allocation and GC pauses in the measured phase (see {@link FacadeSection}; null when not read).
  */
 public record RunSummary(Stats measured, List<NamedStats> requests, WarmUp warmUp, Window window, boolean complete,
-                         List<ErrorWindows.Window> errors, ProfileSection profile, HostCpu.Section cpu) {
+                         List<ErrorWindows.Window> errors, ProfileSection profile, HostCpu.Section cpu,
+                         FacadeSection facade) {
 
     /** The same numbers with the profiler's section. */
     public RunSummary withProfile(ProfileSection section) {
-        return new RunSummary(measured, requests, warmUp, window, complete, errors, section, cpu);
+        return new RunSummary(measured, requests, warmUp, window, complete, errors, section, cpu, facade);
     }
 
     /** The same numbers with the error windows' causes. */
     public RunSummary withErrors(List<ErrorWindows.Window> windows) {
-        return new RunSummary(measured, requests, warmUp, window, complete, windows, profile, cpu);
+        return new RunSummary(measured, requests, warmUp, window, complete, windows, profile, cpu, facade);
     }
 
     /** The same numbers with the machine's CPU section. */
     public RunSummary withCpu(HostCpu.Section section) {
-        return new RunSummary(measured, requests, warmUp, window, complete, errors, profile, section);
+        return new RunSummary(measured, requests, warmUp, window, complete, errors, profile, section, facade);
+    }
+
+    /** The same numbers with the facade's memory section. */
+    public RunSummary withFacade(FacadeSection section) {
+        return new RunSummary(measured, requests, warmUp, window, complete, errors, profile, cpu, section);
     }
 
     /** Numbers of a set of requests; rps over the window in which they were sent. */
@@ -97,7 +104,7 @@ public record RunSummary(Stats measured, List<NamedStats> requests, WarmUp warmU
             byName.forEach((name, stats) -> requests.add(NamedStats.of(name, stats.toStats(window))));
             Window bounds = measured.count() == 0 ? null : new Window(measured.firstStart, measured.lastStart);
             return new RunSummary(measured.toStats(window), requests, new WarmUp(warmUpRequests, warmUpKo), bounds, complete,
-                errors.windows(), null, null);
+                errors.windows(), null, null, null);
         }
 
         /** The measured response times by name, for latency.hlog; empty when nothing was measured. */

@@ -6,6 +6,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.function.Function;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -32,7 +33,26 @@ public final class FacadeStats {
         }
     }
 
+    /**
+     * The facade JVM's counters since it started: heap bytes allocated by its threads (null when its JVM cannot count
+     * them), and its GC pauses.
+     */
+    public record Memory(Long allocatedBytes, long gcCount, long gcMillis) {
+
+        public Memory minus(Memory earlier) {
+            Long allocated = allocatedBytes == null || earlier.allocatedBytes == null ? null : allocatedBytes - earlier.allocatedBytes;
+            return new Memory(allocated, gcCount - earlier.gcCount, gcMillis - earlier.gcMillis);
+        }
+    }
+
     private FacadeStats() {
+    }
+
+    /** The facade's allocation and GC counters, or null when it does not tell (not a facade, an older one, not reachable in 2 s). */
+    public static Memory memoryOrNull(URI facade, FacadeToken token) {
+        return fieldsOrNull(facade, token, body -> !body.path("gcCount").isNumber() ? null : new Memory(
+            body.path("allocatedBytes").isNumber() ? body.get("allocatedBytes").asLong() : null,
+            body.get("gcCount").asLong(), body.path("gcMillis").asLong()));
     }
 
     /** The facade's refusals so far, or null when it does not tell (not a facade, an older one, not reachable in 2 s). */
@@ -42,9 +62,16 @@ public final class FacadeStats {
 
     /** As {@link #refusalsOrNull(URI)}, sending the facade's {@code token} (null: none). */
     public static Refusals refusalsOrNull(URI facade, FacadeToken token) {
-        try {
-            JsonNode refused = body(facade, token, Duration.ofSeconds(2)).get("refused");
+        return fieldsOrNull(facade, token, body -> {
+            JsonNode refused = body.get("refused");
             return refused == null ? null : new Refusals(refused.path("inFlight").asLong(), refused.path("eventLoopLag").asLong());
+        });
+    }
+
+    /** Some fields of the stats, or null when the facade does not answer them within 2 s. */
+    private static <T> T fieldsOrNull(URI facade, FacadeToken token, Function<JsonNode, T> fields) {
+        try {
+            return fields.apply(body(facade, token, Duration.ofSeconds(2)));
         } catch (IOException | RuntimeException e) {
             return null;
         } catch (InterruptedException e) {

@@ -104,6 +104,12 @@ class ProfilerSidecarIT {
         assertThat(eventLoop).contains("org/apache/hc/core5/reactor").doesNotContain("io/vertx/core/net/impl", "[facadeServer]");
         assertThat(Files.readString(profile.resolve(ProfileConverter.EVENT_LOOP_HTML))).contains("<canvas", "<h1>facade, client event loop");
 
+        // the same session's heap allocation samples, weighed in bytes, roots are thread groups
+        assertThat(report.get("files")).extracting(JsonNode::asText).contains(ProfileConverter.ALLOC_HTML, ProfileConverter.ALLOC_COLLAPSED);
+        assertThat(CollapsedStacks.read(profile.resolve(ProfileConverter.ALLOC_COLLAPSED)).samples()).as("bytes allocated in the window")
+            .isGreaterThan(1024L * 1024);
+        assertThat(flameGraphStacks(profile.resolve(ProfileConverter.ALLOC_HTML))).contains("[facadeServer];", "[clientEventLoop];");
+
         ProfileSection section = ProfileSection.captured(report, requests, List.of());
         assertThat(section.cpuMsPerRequest()).isPositive().isLessThan(1_000.0);
     }
