@@ -59,7 +59,7 @@ class BenchmarkInputsTest {
             SpiLookupBenchmark benchmark = loaded(client);
 
             assertThat(benchmark.isolated().version()).isEqualTo(IsolatedClient.PINNED.equals(client) ? ClientVersion.opensearchJava() : client);
-            assertThat(benchmark.seedArray()).hasToString("[\"a\",\"b\"]");
+            assertThat(benchmark.jsonpArrayParse()).hasToString("[\"a\",\"b\"]");
             Function<Object, List<String>> subjects = benchmark.isolated().adapter("HitSubjects");
             assertThat(subjects.apply(benchmark.searchResponse())).hasSize(MailSearchResponse.HITS).isEqualTo(RESPONSE.subjects());
         }
@@ -68,7 +68,7 @@ class BenchmarkInputsTest {
         void version220ShouldLookUpTheProviderForEveryParse() {
             SpiLookupBenchmark benchmark = loaded("2.2.0");
 
-            assertThat(lookupsIn(benchmark::seedArray)).isEqualTo(CALLS);
+            assertThat(lookupsIn(benchmark::jsonpArrayParse)).isEqualTo(CALLS);
             assertThat(lookupsIn(benchmark::searchResponse)).isEqualTo(CALLS);
         }
 
@@ -76,7 +76,7 @@ class BenchmarkInputsTest {
         void pinnedVersionShouldNeverLookUpTheProviderAgain() {
             SpiLookupBenchmark benchmark = loaded(IsolatedClient.PINNED);
 
-            assertThat(lookupsIn(benchmark::seedArray)).isZero();
+            assertThat(lookupsIn(benchmark::jsonpArrayParse)).isZero();
             assertThat(lookupsIn(benchmark::searchResponse)).isZero();
         }
 

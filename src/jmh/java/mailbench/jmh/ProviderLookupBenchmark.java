@@ -38,11 +38,11 @@ public class ProviderLookupBenchmark extends BenchmarkSettings {
 
     @Benchmark
     public Object perParseLookup() {
-        return perParse.apply(SpiLookupBenchmark.SEED_ARRAY);
+        return perParse.apply(SpiLookupBenchmark.SMALL_ARRAY);
     }
 
     @Benchmark
     public Object cachedProvider() {
-        return cached.apply(SpiLookupBenchmark.SEED_ARRAY);
+        return cached.apply(SpiLookupBenchmark.SMALL_ARRAY);
     }
 }

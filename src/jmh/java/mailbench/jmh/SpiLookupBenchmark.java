@@ -24,21 +24,21 @@ import org.openjdk.jmh.annotations.TearDown;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class SpiLookupBenchmark extends BenchmarkSettings {
 
-    static final byte[] SEED_ARRAY = "[\"a\",\"b\"]".getBytes(StandardCharsets.UTF_8);
+    static final byte[] SMALL_ARRAY = "[\"a\",\"b\"]".getBytes(StandardCharsets.UTF_8);
 
     /** 2.2.0 has the lookup per parser; pinned is pom.xml's version; any other is resolved (-p client=2.3.0). */
     @Param({"2.2.0", IsolatedClient.PINNED})
     public String client;
 
     private IsolatedClient isolated;
-    private Function<byte[], Object> seedArray;
+    private Function<byte[], Object> jsonpArrayParse;
     private Function<byte[], Object> searchResponse;
     private byte[] response;
 
     @Setup
     public void load() {
         isolated = IsolatedClient.load(client);
-        seedArray = isolated.adapter("SeedArrayParse");
+        jsonpArrayParse = isolated.adapter("JsonpArrayParse");
         searchResponse = isolated.adapter("SearchResponseParse");
         response = MailSearchResponse.generate().json();
     }
@@ -54,8 +54,8 @@ public class SpiLookupBenchmark extends BenchmarkSettings {
 
     /** The shape of the opensearch-java #292 benchmark: a parser over {@code ["a","b"]}, its array read as JSON-P values. */
     @Benchmark
-    public Object seedArray() {
-        return seedArray.apply(SEED_ARRAY);
+    public Object jsonpArrayParse() {
+        return jsonpArrayParse.apply(SMALL_ARRAY);
     }
 
     /** A response of 20 mail hits into {@code SearchResponse<MailDocument>}, as the facade decodes a search. */

@@ -3,17 +3,23 @@ package mailbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
+import java.io.File;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+
+import mailbench.stack.AppClasspath;
 
 /** What an operator sees from {@code mailbench.jar}: help without warnings, unknown commands refused, the build's revision. */
 class MailbenchMainTest {
@@ -79,6 +85,53 @@ class MailbenchMainTest {
 
             assertThat(outcome.exit()).isZero();
             assertThat(outcome.out()).contains("Usage: mailbench");
+        }
+    }
+
+    /**
+     * As an operator runs it, in a JVM of its own: picocli writes its warnings to the System.err it saw when its class
+     * was loaded, so a run inside this JVM cannot be trusted to catch them.
+     */
+    @Nested
+    class OwnJvm {
+
+        private Outcome runInOwnJvm(String... args) throws Exception {
+            Path out = Files.createTempFile("mailbench-help", ".out");
+            Path err = Files.createTempFile("mailbench-help", ".err");
+            try {
+                List<String> command = new ArrayList<>(List.of(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx64m", "-cp",
+                    String.join(File.pathSeparator, AppClasspath.runtime().stream().map(Path::toString).toList()),
+                    MailbenchMain.class.getName()));
+                command.addAll(List.of(args));
+                Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+                if (!process.waitFor(2, TimeUnit.MINUTES)) {
+                    process.destroyForcibly();
+                    throw new AssertionError("mailbench " + String.join(" ", args) + " did not end in 2 minutes");
+                }
+                return new Outcome(process.exitValue(), Files.readString(out), Files.readString(err), "");
+            } finally {
+                Files.deleteIfExists(out);
+                Files.deleteIfExists(err);
+            }
+        }
+
+        @Test
+        void pairsHelpShouldPrintNoPicocliWarning() throws Exception {
+            Outcome outcome = runInOwnJvm("pairs", "--help");
+
+            assertThat(outcome.exit()).isZero();
+            assertThat(outcome.err() + outcome.out()).doesNotContain("picocli WARN").doesNotContain("Could not format");
+            assertThat(outcome.out()).contains("Usage: mailbench pairs").contains("--max-cpu-increase");
+        }
+
+        @Test
+        void trendHelpShouldPrintTrendsUsage() throws Exception {
+            Outcome outcome = runInOwnJvm("trend", "--help");
+
+            assertThat(outcome.exit()).isZero();
+            assertThat(outcome.err()).isEmpty();
+            assertThat(outcome.out()).startsWith("Usage: mailbench trend").contains("--history").contains("--out");
         }
     }
 

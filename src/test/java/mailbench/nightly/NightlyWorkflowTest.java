@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.LoaderOptions;
@@ -82,6 +84,34 @@ class NightlyWorkflowTest {
         // the fields the table reads must be comparison.json's own
         assertThat(String.valueOf(summary.get("run"))).contains(".verdict", ".label", ".baseMedian", ".currentMedian", ".worseBy", ".mde",
             ".outcome");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theNightShouldDrawTheTrendFromTheKeptHistoryEvenAfterARegressionAndKeepThePage() throws IOException {
+        List<Map<String, Object>> steps = steps("night");
+        int night = indexOf(steps, "mailbench.jar nightly ");
+        int trend = indexOf(steps, "mailbench.jar trend ");
+        int upload = indexOfUses(steps, "actions/upload-artifact");
+        assertThat(trend).as("a step runs mailbench.jar trend").isNotNegative();
+        assertThat(night).isNotNegative().isLessThan(trend);
+        assertThat(trend).isLessThan(upload);
+
+        String command = String.valueOf(steps.get(trend).get("run"));
+        assertThat(option(command, "--history")).as("the history the night step writes")
+            .isEqualTo(option(String.valueOf(steps.get(night).get("run")), "--history")).isEqualTo("\"$MAILBENCH_STATE/history\"");
+        String kept = String.valueOf(((Map<String, Object>) steps.get(upload).get("with")).get("path"));
+        assertThat(option(command, "--out")).as("the page is in the uploaded folder").startsWith(kept + "/").endsWith("trend.html");
+        // without one of these a step runs only when every step before it passed: never after a regression (exit 3)
+        assertThat(String.valueOf(steps.get(trend).get("if"))).containsAnyOf("always()", "!cancelled()", "failure()")
+            .doesNotContain("success");
+        assertThat(String.valueOf(steps.get(upload).get("if"))).isEqualTo("always()");
+    }
+
+    private static String option(String command, String name) {
+        Matcher value = Pattern.compile(Pattern.quote(name) + "\\s+(\"[^\"]*\"|\\S+)").matcher(command);
+        assertThat(value.find()).as(name + " in " + command).isTrue();
+        return value.group(1);
     }
 
     private static int indexOf(List<Map<String, Object>> steps, String text) {

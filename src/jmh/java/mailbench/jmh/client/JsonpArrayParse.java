@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * The opensearch-java #292 benchmark: a {@code JacksonJsonpParser} over a small array read as JSON-P values,
  * where 2.2.0 builds a {@code JsonValueParser} and so looks the provider up, once per parser.
  */
-public final class SeedArrayParse extends InOwnLoader<byte[], Object> {
+public final class JsonpArrayParse extends InOwnLoader<byte[], Object> {
 
     private final ObjectMapper mapper = new ObjectMapper();
 
