@@ -100,13 +100,18 @@ final class ProfilerCommand {
             defaultValue = "" + CaptureSettings.DEFAULT_INTERVAL_MS)
         int intervalMs;
 
+        @Option(names = "--alloc-bytes", description = "Also sample heap allocation, once every this many bytes; 0: no allocation"
+            + " sampling and no allocation flame graph (default: ${DEFAULT-VALUE})", defaultValue = "" + CaptureSettings.DEFAULT_ALLOC_BYTES)
+        String allocBytes;
+
         @Override
         public Integer call() throws Exception {
             if (seconds < 1 || seconds > 86_400) {
                 throw new IllegalArgumentException("--seconds must be 1-86400, got " + seconds);
             }
+            CaptureSettings settings = new CaptureSettings(event, intervalMs, CaptureSettings.parseAllocBytes(allocBytes, "--alloc-bytes"));
             ProfilerSidecar sidecar = new ProfilerSidecar(target.pid, target.out, target.libraryDir);
-            ProfilerSidecar.Status status = sidecar.start(new CaptureSettings(event, intervalMs));
+            ProfilerSidecar.Status status = sidecar.start(settings);
             if (status.state() == ProfilerSidecar.State.FAILED) {
                 System.err.println("error: " + status.reason());
                 return 1;
@@ -127,6 +132,9 @@ final class ProfilerCommand {
             Path dir = target.out.resolve(status.capture()).toAbsolutePath();
             System.out.println(report.samples() + " samples; thread groups: " + report.threadGroups());
             report.files().forEach(file -> System.out.println(dir.resolve(file)));
+            if (!settings.samplesAllocation()) {
+                System.out.println("no allocation flame graph: allocation sampling is off (--alloc-bytes 0)");
+            }
             return 0;
         }
 

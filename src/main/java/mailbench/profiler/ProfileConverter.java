@@ -61,7 +61,7 @@ public final class ProfileConverter {
         writeFlameGraph(eventLoopLines, "facade, client event loop threads only (" + what + ")", dir.resolve(EVENT_LOOP_HTML));
 
         List<String> files = new ArrayList<>(List.of(WHOLE_JVM_HTML, EVENT_LOOP_HTML, COLLAPSED, EVENT_LOOP_COLLAPSED, JFR, REPORT));
-        if (allocation(dir, startedAt, stoppedAt, what)) {
+        if (settings.samplesAllocation() && allocation(dir, settings, startedAt, stoppedAt, what)) {
             files.addAll(List.of(ALLOC_HTML, ALLOC_COLLAPSED));
         }
         ProfileReport report = ProfileReport.of(settings, pid, startedAt, stoppedAt, targetCpuMs, stacks, files);
@@ -70,10 +70,10 @@ public final class ProfileConverter {
     }
 
     /**
-     * The window's allocation samples (taken in the same session as the CPU ones, see {@link ProfilerSidecar#ALLOC_INTERVAL}),
-     * weighed in bytes, with one root per thread group; false when the capture has none (a capture without them).
+     * The window's allocation samples (taken in the same session as the CPU ones, see {@link CaptureSettings#allocBytes()}),
+     * weighed in bytes, with one root per thread group; false when the window has none.
      */
-    private static boolean allocation(Path dir, Instant startedAt, Instant stoppedAt, String what) throws IOException {
+    private static boolean allocation(Path dir, CaptureSettings settings, Instant startedAt, Instant stoppedAt, String what) throws IOException {
         Path collapsed = dir.resolve(ALLOC_COLLAPSED);
         Arguments toCollapsed = arguments(List.of(), "--alloc", "--total", "--threads", "-o", "collapsed");
         toCollapsed.from = startedAt.toEpochMilli();
@@ -85,7 +85,7 @@ public final class ProfileConverter {
             return false;
         }
         writeFlameGraph(stacks.toLines(stack -> "[" + stack.group().key() + "]"), "facade, heap bytes allocated, whole JVM ("
-            + what + ", allocations sampled every " + ProfilerSidecar.ALLOC_INTERVAL + " bytes), roots are thread groups",
+            + what + ", allocations sampled every " + settings.allocBytes() + " bytes), roots are thread groups",
             dir.resolve(ALLOC_HTML));
         return true;
     }

@@ -10,10 +10,12 @@ import java.util.Map;
  * {@code cpuMsPerRequest} when it knows how many requests were served in the capture window.
  * {@code targetCpuMs} is the CPU time the OS counted for the profiled JVM during the capture
  * (null where the OS does not tell), {@code sampledCpuPercent} how much of it the samples cover.
+ * {@code allocBytes} is the allocation sampling interval (0: allocations were not sampled, no allocation flame graph).
  */
 public record ProfileReport(
     String event,
     int intervalMs,
+    long allocBytes,
     long pid,
     Instant startedAt,
     Instant stoppedAt,
@@ -45,7 +47,7 @@ public record ProfileReport(
         Map<String, TopFrames.Ranking> top = new LinkedHashMap<>();
         top.put("wholeJvm", TopFrames.of(stacks, TOP));
         top.put("clientEventLoop", TopFrames.of(stacks.inGroup(ThreadGroup.CLIENT_EVENT_LOOP), TOP));
-        return new ProfileReport(settings.event(), settings.intervalMs(), pid, startedAt, stoppedAt, targetCpuMs, sampled, samples,
+        return new ProfileReport(settings.event(), settings.intervalMs(), settings.allocBytes(), pid, startedAt, stoppedAt, targetCpuMs, sampled, samples,
             groups, top, files);
     }
 }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -17,20 +18,14 @@ import java.util.Optional;
  */
 public final class ProfilerSidecar {
 
-    /**
-     * Heap allocation is sampled in the same session as the CPU event (one JFR file holds both): one sample each time
-     * this many bytes were allocated (async-profiler's own default, 512 KiB), so a facade allocating 100 MB/s adds
-     * about 200 samples a second.
-     */
-    static final long ALLOC_INTERVAL = 512 * 1024;
     private static final DateTimeFormatter CAPTURE_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
     /** Where a capture stands. */
     public enum State { IDLE, RUNNING, STOPPED, FAILED }
 
     /** What {@code status} returns; {@code reason} is set when the state is FAILED. */
-    public record Status(State state, long pid, String event, Integer intervalMs, Instant startedAt, Instant stoppedAt,
-                         String capture, String reason) {
+    public record Status(State state, long pid, String event, Integer intervalMs, Long allocBytes, Instant startedAt,
+                         Instant stoppedAt, String capture, String reason) {
     }
 
     /** A request that does not fit the current state (start while running, stop while idle). */
@@ -89,7 +84,7 @@ public final class ProfilerSidecar {
 
     public synchronized Status status() {
         return new Status(state, pid, settings == null ? null : settings.event(), settings == null ? null : settings.intervalMs(),
-            startedAt, stoppedAt, capture == null ? null : capture.getFileName().toString(), reason);
+            settings == null ? null : settings.allocBytes(), startedAt, stoppedAt, capture == null ? null : capture.getFileName().toString(), reason);
     }
 
     /** Starts a capture; a failure is not thrown but returned as a FAILED status with the reason. */
@@ -113,8 +108,7 @@ public final class ProfilerSidecar {
             return fail("the capture folder under " + outDir + " is not writable: " + e.getMessage());
         }
         try {
-            Asprof.Result result = asprof().run(pid, "start", "-e", settings.event(), "-i", settings.intervalMs() + "ms",
-                "--alloc", Long.toString(ALLOC_INTERVAL), "-f", capture.resolve(ProfileConverter.JFR).toString());
+            Asprof.Result result = asprof().run(pid, startArguments(settings, capture.resolve(ProfileConverter.JFR)));
             if (!result.ok()) {
                 leaveStopped();
                 return fail("could not start async-profiler in pid " + pid + ": " + result.reason());
@@ -126,6 +120,19 @@ public final class ProfilerSidecar {
         startedAt = Instant.now();
         state = State.RUNNING;
         return status();
+    }
+
+    /**
+     * asprof's start: the CPU event and, in the same session (one JFR file holds both), heap allocation sampled every
+     * {@code allocBytes} bytes, unless that is 0.
+     */
+    static String[] startArguments(CaptureSettings settings, Path jfr) {
+        List<String> args = new ArrayList<>(List.of("start", "-e", settings.event(), "-i", settings.intervalMs() + "ms"));
+        if (settings.samplesAllocation()) {
+            args.addAll(List.of("--alloc", Long.toString(settings.allocBytes())));
+        }
+        args.addAll(List.of("-f", jfr.toString()));
+        return args.toArray(String[]::new);
     }
 
     /** Stops the capture and closes its JFR file; converting happens later, in {@link #artifacts(Window)}, off the load. */

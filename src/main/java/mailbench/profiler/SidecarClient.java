@@ -39,7 +39,8 @@ public final class SidecarClient {
 
     /** Starts a capture; a refused start comes back as a status whose state is FAILED, with its reason. */
     public JsonNode start(CaptureSettings settings) throws IOException, InterruptedException {
-        return call("POST", "/start?event=" + settings.event() + "&intervalMs=" + settings.intervalMs());
+        return call("POST", "/start?event=" + settings.event() + "&intervalMs=" + settings.intervalMs()
+            + "&allocBytes=" + settings.allocBytes());
     }
 
     public JsonNode stop() throws IOException, InterruptedException {

@@ -24,7 +24,8 @@ import mailbench.json.Json;
  * The sidecar's control API, for the simulation's before/after hooks (locally and on staging):
  * <pre>
  *   GET  /status                       where the capture stands
- *   POST /start?event=itimer&amp;intervalMs=10   start a capture (422 with the reason if it fails)
+ *   POST /start?event=itimer&amp;intervalMs=10&amp;allocBytes=524288   start a capture (422 with the reason if it fails);
+ *                                      allocBytes=0: no allocation sampling
  *   POST /stop                         stop it (the JFR file is closed)
  *   GET  /artifacts?from=&amp;to=          profile.json of the last stopped capture, from the samples between the
  *                                      two epoch-millisecond instants (each optional), converted on first call
@@ -147,9 +148,11 @@ public final class SidecarServer implements AutoCloseable {
             }
             case "/start" -> {
                 if (allowed(exchange, method, "POST")) {
-                    Map<String, String> query = query(exchange.getRequestURI(), "event", "intervalMs");
+                    Map<String, String> query = query(exchange.getRequestURI(), "event", "intervalMs", "allocBytes");
+                    String allocBytes = query.get("allocBytes");
                     CaptureSettings settings = new CaptureSettings(query.getOrDefault("event", CaptureSettings.DEFAULT_EVENT),
-                        intervalMs(query.get("intervalMs")));
+                        intervalMs(query.get("intervalMs")), allocBytes == null ? CaptureSettings.DEFAULT_ALLOC_BYTES
+                        : CaptureSettings.parseAllocBytes(allocBytes, "allocBytes"));
                     ProfilerSidecar.Status status = sidecar.start(settings);
                     json(exchange, status.state() == ProfilerSidecar.State.FAILED ? 422 : 200, status);
                 }

@@ -123,6 +123,8 @@ public record BenchConfig(
         "What async-profiler samples: itimer (CPU time, no perf_events needed), cpu (perf_events) or wall.");
     public static final Knob PROFILER_INTERVAL = new Knob("mailbench.profiler.intervalMs", "" + CaptureSettings.DEFAULT_INTERVAL_MS,
         "Sampling interval in ms (itimer cannot go below the kernel tick: 4 ms at 250 Hz).");
+    public static final Knob PROFILER_ALLOC_BYTES = new Knob("mailbench.profiler.allocBytes", "" + CaptureSettings.DEFAULT_ALLOC_BYTES,
+        "In the same session, one heap allocation sample every this many bytes allocated (the allocation flame graph); 0: none.");
     public static final Knob PROFILER_TRIM = new Knob("mailbench.profiler.trimSeconds", "" + ProfileWindow.DEFAULT_TRIM_SECONDS,
         "The profile keeps the samples from this long after the measured phase starts to this long before it ends (at most a quarter of it each).");
 
@@ -155,7 +157,7 @@ public record BenchConfig(
         OPENSEARCH_JAVA_HOME,
         OPENSEARCH_HEAP, FACADE_HEAP, FACADE_EVENT_LOOPS, FACADE_MAX_EVENT_LOOP_LAG, FACADE_IO_THREADS, FACADE_CONNECTIONS, FACADE_JVM_ARGS,
         FACADE_TOKEN_FILE,
-        PROFILER, PROFILER_URL, PROFILER_TOKEN_FILE, PROFILER_EVENT, PROFILER_INTERVAL, PROFILER_TRIM,
+        PROFILER, PROFILER_URL, PROFILER_TOKEN_FILE, PROFILER_EVENT, PROFILER_INTERVAL, PROFILER_ALLOC_BYTES, PROFILER_TRIM,
         BULK_SIZES, BULK_CONCURRENCY, BULK_DOCS, BULK_WARMUP_DOCS, BULK_INVALID_EVERY, BULK_INDEX, BULK_DELETE_ON_TARGET,
         ATTACHMENT_TEXT, LARGE_HITS, LARGE_CONCURRENCY, RESULTS_URL);
 
@@ -281,6 +283,7 @@ public record BenchConfig(
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("-D" + PROFILER_EVENT.name() + ": " + e.getMessage());
         }
+        settings = settings.withAllocBytes(CaptureSettings.parseAllocBytes(PROFILER_ALLOC_BYTES.value(), "-D" + PROFILER_ALLOC_BYTES.name()));
         String tokenFile = PROFILER_TOKEN_FILE.value();
         return new Profiling(PROFILER.booleanValue(), url(PROFILER_URL), tokenFile.isEmpty() ? null : Path.of(tokenFile), settings,
             PROFILER_TRIM.intValue(0, 3_600));

@@ -59,7 +59,8 @@ final class RunProfiler {
         Instant loadStart = Instant.now();
         windowFrom = loadStart.plusSeconds(window.startSeconds());
         windowTo = loadStart.plusSeconds(window.stopSeconds());
-        events.accept("profiler: sampling (" + settings.event() + ", " + settings.intervalMs() + " ms); the profile keeps seconds "
+        events.accept("profiler: sampling (" + settings.event() + ", " + settings.intervalMs() + " ms, " + (settings.samplesAllocation()
+            ? "allocations every " + settings.allocBytes() + " bytes" : "no allocation sampling") + "); the profile keeps seconds "
             + window.startSeconds() + "-" + window.stopSeconds() + " of the load");
     }
 
@@ -116,7 +117,8 @@ final class RunProfiler {
             List<String> files = new ArrayList<>();
             report.path("files").forEach(file -> files.add(dir.getFileName() + "/" + file.asText()));
             long requests = requestsInWindow.applyAsLong(windowFrom, windowTo);
-            events.accept("profiler: " + report.path("samples").asLong() + " samples of the window copied into " + dir.getFileName() + "/");
+            events.accept("profiler: " + report.path("samples").asLong() + " samples of the window copied into " + dir.getFileName() + "/"
+                + (settings.samplesAllocation() ? "" : "; no allocation flame graph: allocation sampling is off (-Dmailbench.profiler.allocBytes=0)"));
             return ProfileSection.captured(report, requests, files);
         } catch (IOException | RuntimeException e) {
             fail("could not fetch the capture's artifacts: " + e.getMessage());

@@ -105,6 +105,7 @@ class ProfilerSidecarIT {
         assertThat(Files.readString(profile.resolve(ProfileConverter.EVENT_LOOP_HTML))).contains("<canvas", "<h1>facade, client event loop");
 
         // the same session's heap allocation samples, weighed in bytes, roots are thread groups
+        assertThat(report.get("allocBytes").asLong()).isEqualTo(CaptureSettings.DEFAULT_ALLOC_BYTES);
         assertThat(report.get("files")).extracting(JsonNode::asText).contains(ProfileConverter.ALLOC_HTML, ProfileConverter.ALLOC_COLLAPSED);
         assertThat(CollapsedStacks.read(profile.resolve(ProfileConverter.ALLOC_COLLAPSED)).samples()).as("bytes allocated in the window")
             .isGreaterThan(1024L * 1024);
@@ -112,6 +113,27 @@ class ProfilerSidecarIT {
 
         ProfileSection section = ProfileSection.captured(report, requests, List.of());
         assertThat(section.cpuMsPerRequest()).isPositive().isLessThan(1_000.0);
+    }
+
+    @Test
+    void shouldLeaveAllocationOutWhenItsIntervalIsZero() throws Exception {
+        SidecarClient client = new SidecarClient(sidecar.url(), token);
+        JsonNode started = client.start(CaptureSettings.defaults().withAllocBytes(0));
+        assertThat(started.get("state").asText()).as(started.toString()).isEqualTo("RUNNING");
+        assertThat(started.get("allocBytes").asLong()).isZero();
+        load.start(3_000).join();
+        JsonNode stopped = client.stop();
+        assertThat(stopped.get("state").asText()).as(stopped.toString()).isEqualTo("STOPPED");
+
+        Path profile = work.resolve("no-alloc").resolve("profile");
+        JsonNode report = client.download(profile, null, null);
+        assertThat(report.get("allocBytes").asLong()).isZero();
+        assertThat(report.get("samples").asLong()).as("the CPU profile is still there").isPositive();
+        assertThat(report.get("files")).extracting(JsonNode::asText)
+            .contains(ProfileConverter.EVENT_LOOP_HTML, ProfileConverter.COLLAPSED)
+            .doesNotContain(ProfileConverter.ALLOC_HTML, ProfileConverter.ALLOC_COLLAPSED);
+        assertThat(profile.resolve(ProfileConverter.ALLOC_HTML)).doesNotExist();
+        assertThat(profile.resolve(ProfileConverter.ALLOC_COLLAPSED)).doesNotExist();
     }
 
     @Test
@@ -132,6 +154,9 @@ class ProfilerSidecarIT {
         assertThat(call("GET", "/start", token.bearer()).statusCode()).isEqualTo(405);
         assertThat(call("POST", "/start?event=alloc", token.bearer()).statusCode()).isEqualTo(400);
         assertThat(call("POST", "/start?intervalMs=ten", token.bearer()).statusCode()).isEqualTo(400);
+        HttpResponse<String> negative = call("POST", "/start?allocBytes=-1", token.bearer());
+        assertThat(negative.statusCode()).isEqualTo(400);
+        assertThat(Json.MAPPER.readTree(negative.body()).get("error").asText()).startsWith("allocBytes: ");
         assertThat(call("POST", "/start?evil=1", token.bearer()).statusCode()).isEqualTo(400);
         assertThat(call("GET", "/artifacts/..%2Ftoken", token.bearer()).statusCode()).isIn(404, 409);
         assertThat(call("GET", "/artifacts?from=yesterday", token.bearer()).statusCode()).isIn(400, 409);

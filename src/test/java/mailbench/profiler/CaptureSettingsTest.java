@@ -3,6 +3,8 @@ package mailbench.profiler;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Path;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.NullSource;
@@ -47,7 +49,40 @@ class CaptureSettingsTest {
     }
 
     @Test
-    void shouldDefaultToItimerEvery10Ms() {
-        assertThat(CaptureSettings.defaults()).isEqualTo(new CaptureSettings("itimer", 10));
+    void shouldDefaultToItimerEvery10MsWithAllocationEvery512KiB() {
+        assertThat(CaptureSettings.defaults()).isEqualTo(new CaptureSettings("itimer", 10, 524_288));
+        assertThat(CaptureSettings.defaults().samplesAllocation()).isTrue();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "1", "524288", " 1048576 ", "10000000000"})
+    void parseAllocBytesShouldAcceptZeroAndPositiveWholeNumbers(String value) {
+        assertThat(CaptureSettings.parseAllocBytes(value, "--alloc-bytes")).isEqualTo(Long.parseLong(value.strip()));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-1", "512k", "1.5", "", "lots"})
+    void parseAllocBytesShouldRejectAnythingElseNamingTheOption(String value) {
+        assertThatThrownBy(() -> CaptureSettings.parseAllocBytes(value, "--alloc-bytes"))
+            .isInstanceOf(IllegalArgumentException.class)
+            .hasMessage("--alloc-bytes: the allocation sampling interval must be 0 (no allocation sampling) or a whole number of"
+                + " bytes (default 524288), got '" + value + "'");
+    }
+
+    @Test
+    void shouldRejectANegativeAllocationInterval() {
+        assertThatThrownBy(() -> new CaptureSettings("itimer", 10, -1)).isInstanceOf(IllegalArgumentException.class)
+            .hasMessageContaining("got '-1'");
+    }
+
+    @Test
+    void startShouldSampleAllocationInTheSameSessionUnlessSwitchedOff() {
+        Path jfr = Path.of("capture", "facade.jfr");
+
+        assertThat(ProfilerSidecar.startArguments(new CaptureSettings("itimer", 10, 1_024), jfr))
+            .containsExactly("start", "-e", "itimer", "-i", "10ms", "--alloc", "1024", "-f", jfr.toString());
+        assertThat(ProfilerSidecar.startArguments(new CaptureSettings("wall", 20, 0), jfr))
+            .containsExactly("start", "-e", "wall", "-i", "20ms", "-f", jfr.toString());
+        assertThat(new CaptureSettings("wall", 20, 0).samplesAllocation()).isFalse();
     }
 }

@@ -329,6 +329,30 @@ class BenchConfigTest {
         }
 
         @Test
+        void fromSystemPropertiesShouldReadTheAllocationSamplingInterval() {
+            System.setProperty("mailbench.profiler.event", "wall");
+            System.setProperty("mailbench.profiler.allocBytes", "0");
+
+            assertThat(BenchConfig.fromSystemProperties().profiling().settings()).isEqualTo(new CaptureSettings("wall", 10, 0));
+            assertThat(BenchConfig.knobValues()).containsEntry("mailbench.profiler.allocBytes", "0");
+        }
+
+        @Test
+        void fromSystemPropertiesShouldSampleAllocationEvery512KiBByDefault() {
+            assertThat(BenchConfig.fromSystemProperties().profiling().settings().allocBytes()).isEqualTo(524_288);
+            assertThat(BenchConfig.knobValues()).containsEntry("mailbench.profiler.allocBytes", "524288");
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"-1", "half", "512KiB"})
+        void fromSystemPropertiesShouldRejectABadAllocationIntervalNamingTheProperty(String value) {
+            System.setProperty("mailbench.profiler.allocBytes", value);
+
+            assertRejected("-Dmailbench.profiler.allocBytes: the allocation sampling interval must be 0 (no allocation sampling)"
+                + " or a whole number of bytes (default 524288), got '" + value + "'");
+        }
+
+        @Test
         void fromSystemPropertiesShouldReadTheTrim() {
             System.setProperty("mailbench.profiler.trimSeconds", "0");
 
