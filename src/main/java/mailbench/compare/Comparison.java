@@ -21,6 +21,7 @@ public record Comparison(
     Map<String, Double> currentThreadGroups,
     FrameChanges eventLoopFrames,
     FrameChanges wholeJvmFrames,
+    AllocationChanges allocationFrames,
     List<String> inconclusive,
     List<Difference> differences) {
 
@@ -39,6 +40,24 @@ public record Comparison(
         public FrameChange(String frame, double basePercent, double currentPercent, double changePoints) {
             this(frame, basePercent, currentPercent, changePoints, null, null, null, null);
         }
+    }
+
+    /**
+     * A method's share of the sampled heap allocation bytes (anywhere on the stack, any facade thread) before and after,
+     * and the change in points; and, when both sides have their allocated bytes per request, the bytes per request the
+     * method allocates (its share times the run's {@code allocatedBytesPerRequest}, median over the side's runs), the
+     * change, and whether it lies beyond the run-to-run spread, as {@link FrameChange} has it for CPU.
+     */
+    public record AllocationChange(String frame, double basePercent, double currentPercent, double changePoints,
+                                   Double baseBytesPerRequest, Double currentBytesPerRequest, Double changeBytesPerRequest,
+                                   Boolean beyondSpread) {
+    }
+
+    /**
+     * The methods whose heap allocation per request grew and shrank most, over the whole JVM (allocation samples are too
+     * few per thread group); {@code notAvailable} says why there is no list (a run without the allocation profile).
+     */
+    public record AllocationChanges(String notAvailable, List<AllocationChange> grew, List<AllocationChange> shrank) {
     }
 
     /** A version, knob or machine fact with other values on one side than on the other. */

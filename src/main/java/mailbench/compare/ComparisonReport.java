@@ -10,18 +10,21 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import one.convert.Arguments;
 import one.convert.FlameGraph;
 
 import mailbench.html.InlinePage;
 import mailbench.json.Json;
+import mailbench.profiler.CollapsedStacks;
 import mailbench.profiler.ThreadGroup;
 
 /**
  * Writes a comparison's files: comparison.json (numbers and verdict), junit.xml (one test case per
  * metric, for CI servers), comparison.html (one self-contained page, Chart.js inlined from its
- * webjar so it works offline) and the differential flame graphs in both directions.
+ * webjar so it works offline) and the differential flame graphs in both directions: of the client
+ * event loop's CPU samples and, when every run has its allocation profile, of the whole JVM's heap allocation bytes.
  */
 public final class ComparisonReport {
 
@@ -30,6 +33,8 @@ public final class ComparisonReport {
     public static final String JUNIT = "junit.xml";
     public static final String DIFF_GREW = "diff-event-loop-current-over-base.html";
     public static final String DIFF_SHRANK = "diff-event-loop-base-over-current.html";
+    public static final String DIFF_ALLOC_GREW = "diff-alloc-current-over-base.html";
+    public static final String DIFF_ALLOC_SHRANK = "diff-alloc-base-over-current.html";
 
     private ComparisonReport() {
     }
@@ -41,25 +46,37 @@ public final class ComparisonReport {
         Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(json.toFile(), comparison);
         files.add(json);
         files.add(Files.writeString(dir.resolve(JUNIT), JUnitXml.of(comparison), StandardCharsets.UTF_8));
-        List<String> diffs = new ArrayList<>();
-        if (base.stream().allMatch(run -> run.stacks() != null) && current.stream().allMatch(run -> run.stacks() != null)) {
-            // the converter's diff keeps the second graph's shape: each direction shows what only one side has
-            diff(eventLoop(base), eventLoop(current), "event loop: frames that grew in current (red) / shrank (blue)", dir.resolve(DIFF_GREW));
-            diff(eventLoop(current), eventLoop(base), "event loop: base's shape, what current lost (blue) / gained (red)", dir.resolve(DIFF_SHRANK));
-            diffs.add(DIFF_GREW);
-            diffs.add(DIFF_SHRANK);
-            files.add(dir.resolve(DIFF_GREW));
-            files.add(dir.resolve(DIFF_SHRANK));
-        }
-        files.add(Files.writeString(dir.resolve(HTML), page(comparison, base, current, diffs), StandardCharsets.UTF_8));
+        List<String> diffs = diffs(base, current, run -> run.stacks() == null ? null : run.stacks().inGroup(ThreadGroup.CLIENT_EVENT_LOOP),
+            stack -> null, "event loop", DIFF_GREW, DIFF_SHRANK, dir);
+        // whole JVM, one root per thread group, as the runs' own allocation flame graphs
+        List<String> allocationDiffs = diffs(base, current, RunResult::allocationStacks, stack -> "[" + stack.group().key() + "]",
+            "heap bytes allocated", DIFF_ALLOC_GREW, DIFF_ALLOC_SHRANK, dir);
+        diffs.forEach(diff -> files.add(dir.resolve(diff)));
+        allocationDiffs.forEach(diff -> files.add(dir.resolve(diff)));
+        files.add(Files.writeString(dir.resolve(HTML), page(comparison, base, current, diffs, allocationDiffs), StandardCharsets.UTF_8));
         return files;
     }
 
-    /** The side's event-loop stacks, all runs together, without thread roots. */
-    private static String eventLoop(List<RunResult> runs) {
+    /** Both directions' differential flame graphs of one profile; none when a run lacks it. */
+    private static List<String> diffs(List<RunResult> base, List<RunResult> current, Function<RunResult, CollapsedStacks> stacks,
+                                      Function<CollapsedStacks.Stack, String> rootOf, String what, String grew, String shrank, Path dir)
+        throws IOException {
+        if (!base.stream().allMatch(run -> stacks.apply(run) != null) || !current.stream().allMatch(run -> stacks.apply(run) != null)) {
+            return List.of();
+        }
+        String before = lines(base, stacks, rootOf);
+        String after = lines(current, stacks, rootOf);
+        // the converter's diff keeps the second graph's shape: each direction shows what only one side has
+        diff(before, after, what + ": frames that grew in current (red) / shrank (blue)", dir.resolve(grew));
+        diff(after, before, what + ": base's shape, what current lost (blue) / gained (red)", dir.resolve(shrank));
+        return List.of(grew, shrank);
+    }
+
+    /** The side's stacks of one profile, all runs together. */
+    private static String lines(List<RunResult> runs, Function<RunResult, CollapsedStacks> stacks, Function<CollapsedStacks.Stack, String> rootOf) {
         StringBuilder lines = new StringBuilder();
         for (RunResult run : runs) {
-            run.stacks().inGroup(ThreadGroup.CLIENT_EVENT_LOOP).toLines(stack -> null).forEach(line -> lines.append(line).append('\n'));
+            stacks.apply(run).toLines(rootOf).forEach(line -> lines.append(line).append('\n'));
         }
         return lines.toString();
     }
@@ -75,12 +92,14 @@ public final class ComparisonReport {
         }
     }
 
-    private static String page(Comparison comparison, List<RunResult> base, List<RunResult> current, List<String> diffs) throws IOException {
+    private static String page(Comparison comparison, List<RunResult> base, List<RunResult> current, List<String> diffs,
+                               List<String> allocationDiffs) throws IOException {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("comparison", comparison);
         data.put("baseRuns", runRows(base));
         data.put("currentRuns", runRows(current));
         data.put("diffs", diffs);
+        data.put("allocationDiffs", allocationDiffs);
         return InlinePage.render(ComparisonReport.class, HTML, data);
     }
 

@@ -18,7 +18,8 @@ import mailbench.run.ErrorWindows;
 
 /**
  * One run folder as a comparison reads it: run.json, summary.json and, when there is a profile,
- * its collapsed stacks. A folder that is not a run folder is a {@link ToolError} naming what is missing.
+ * its collapsed stacks (CPU samples; {@code allocationStacks} the sampled heap allocation bytes, null
+ * when the run has no allocation profile). A folder that is not a run folder is a {@link ToolError} naming what is missing.
  * {@code measuredErrorWindows} are summary.json's error windows that reach into the measured phase,
  * {@code measuredMillis} the measured phase's length (null when summary.json does not say),
  * {@code allocatedBytesPerRequest} the facade's (null for runs that did not measure it).
@@ -27,7 +28,16 @@ public record RunResult(String name, String variant, String status, Long speedPr
                         Map<String, Stats> requests, Double cpuMsPerRequest, Map<String, Double> threadGroups,
                         CollapsedStacks stacks, Map<String, String> versions, Map<String, String> knobs,
                         Map<String, String> machine, List<ErrorWindows.Window> measuredErrorWindows, Long measuredMillis,
-                        Double allocatedBytesPerRequest) {
+                        Double allocatedBytesPerRequest, CollapsedStacks allocationStacks) {
+
+    /** A run without an allocation profile. */
+    public RunResult(String name, String variant, String status, Long speedProbeMs, Stats measured, Map<String, Stats> requests,
+                     Double cpuMsPerRequest, Map<String, Double> threadGroups, CollapsedStacks stacks, Map<String, String> versions,
+                     Map<String, String> knobs, Map<String, String> machine, List<ErrorWindows.Window> measuredErrorWindows,
+                     Long measuredMillis, Double allocatedBytesPerRequest) {
+        this(name, variant, status, speedProbeMs, measured, requests, cpuMsPerRequest, threadGroups, stacks, versions, knobs, machine,
+            measuredErrorWindows, measuredMillis, allocatedBytesPerRequest, null);
+    }
 
     /** A run without the facade's allocation. */
     public RunResult(String name, String variant, String status, Long speedProbeMs, Stats measured, Map<String, Stats> requests,
@@ -84,15 +94,9 @@ public record RunResult(String name, String variant, String status, Long speedPr
         JsonNode profile = summary.path("profile");
         Map<String, Double> groups = new LinkedHashMap<>();
         profile.path("threadGroups").fields().forEachRemaining(e -> groups.put(e.getKey(), e.getValue().path("percent").asDouble()));
-        CollapsedStacks stacks = null;
-        Path collapsed = folder.resolve("profile").resolve(ProfileConverter.COLLAPSED);
-        if ("captured".equals(profile.path("status").asText()) && Files.exists(collapsed)) {
-            try {
-                stacks = CollapsedStacks.read(collapsed);
-            } catch (IOException | IllegalArgumentException e) {
-                throw new ToolError("cannot read " + collapsed + ": " + e.getMessage());
-            }
-        }
+        boolean captured = "captured".equals(profile.path("status").asText());
+        CollapsedStacks stacks = captured ? stacks(folder.resolve("profile").resolve(ProfileConverter.COLLAPSED)) : null;
+        CollapsedStacks allocation = captured ? stacks(folder.resolve("profile").resolve(ProfileConverter.ALLOC_COLLAPSED)) : null;
         JsonNode window = summary.path("window");
         Long measuredMillis = window.path("startMillis").isNumber() && window.path("endMillis").isNumber()
             ? window.path("endMillis").asLong() - window.path("startMillis").asLong() : null;
@@ -102,7 +106,19 @@ public record RunResult(String name, String variant, String status, Long speedPr
             profile.path("cpuMsPerRequest").isNumber() ? profile.path("cpuMsPerRequest").asDouble() : null, groups, stacks,
             texts(run.path("versions")), texts(run.path("knobs")), texts(run.path("machine")), measuredWindows(summary.path("errors")),
             measuredMillis, summary.at("/facade/allocatedBytesPerRequest").isNumber()
-                ? summary.at("/facade/allocatedBytesPerRequest").asDouble() : null);
+                ? summary.at("/facade/allocatedBytesPerRequest").asDouble() : null, allocation);
+    }
+
+    /** A profile's collapsed stacks, or null when the file is not there (a run without that profile). */
+    private static CollapsedStacks stacks(Path collapsed) {
+        if (!Files.exists(collapsed)) {
+            return null;
+        }
+        try {
+            return CollapsedStacks.read(collapsed);
+        } catch (IOException | IllegalArgumentException e) {
+            throw new ToolError("cannot read " + collapsed + ": " + e.getMessage());
+        }
     }
 
     /** A JSON object's fields as text, in file order; empty when absent (runs written before the field existed). */

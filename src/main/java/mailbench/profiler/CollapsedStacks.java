@@ -82,6 +82,16 @@ public record CollapsedStacks(List<Stack> stacks) {
         return filter(stack -> stack.group() == group);
     }
 
+    /**
+     * The same stacks without their leaf frame: in an allocation profile the leaf is the allocated class ({@code byte[]_[i]}),
+     * so what remains ranks the methods that allocated.
+     */
+    public CollapsedStacks withoutLeaves() {
+        return new CollapsedStacks(stacks.stream()
+            .map(stack -> new Stack(stack.thread(), stack.frames().subList(0, Math.max(0, stack.frames().size() - 1)), stack.samples()))
+            .toList());
+    }
+
     /** Collapsed lines whose root frame is {@code rootOf(stack)}, or no root when it returns null. */
     public List<String> toLines(java.util.function.Function<Stack, String> rootOf) {
         List<String> lines = new ArrayList<>(stacks.size());
