@@ -13,10 +13,12 @@ public record CaptureSettings(String event, int intervalMs, long allocBytes) {
     public static final String DEFAULT_EVENT = "itimer";
     public static final int DEFAULT_INTERVAL_MS = 10;
     /**
-     * async-profiler's own default, 512 KiB: a facade allocating 100 MB/s adds about 200 samples a second.
-     * 0 switches allocation sampling off, to measure what it costs.
+     * 2 MiB, four times async-profiler's own default: at 512 KiB the sampler's JVMTI callback took 3.2-3.9% of the
+     * facade's CPU samples (about 100 us a sample; 6 runs of 2026-11-24, docs/results/2026-11-24-upgrade-3x.adoc), the
+     * cost grows with the number of samples, and a run of the default shape still gets about 1,700 of them.
+     * 0 switches allocation sampling off.
      */
-    public static final long DEFAULT_ALLOC_BYTES = 512 * 1024;
+    public static final long DEFAULT_ALLOC_BYTES = 2 * 1024 * 1024;
     public static final List<String> EVENTS = List.of("itimer", "cpu", "wall");
 
     public CaptureSettings {

@@ -24,7 +24,7 @@ import mailbench.json.Json;
  * The sidecar's control API, for the simulation's before/after hooks (locally and on staging):
  * <pre>
  *   GET  /status                       where the capture stands
- *   POST /start?event=itimer&amp;intervalMs=10&amp;allocBytes=524288   start a capture (422 with the reason if it fails);
+ *   POST /start?event=itimer&amp;intervalMs=10&amp;allocBytes=2097152   start a capture (422 with the reason if it fails);
  *                                      allocBytes=0: no allocation sampling
  *   POST /stop                         stop it (the JFR file is closed)
  *   GET  /artifacts?from=&amp;to=          profile.json of the last stopped capture, from the samples between the

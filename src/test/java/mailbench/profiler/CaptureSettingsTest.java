@@ -49,8 +49,8 @@ class CaptureSettingsTest {
     }
 
     @Test
-    void shouldDefaultToItimerEvery10MsWithAllocationEvery512KiB() {
-        assertThat(CaptureSettings.defaults()).isEqualTo(new CaptureSettings("itimer", 10, 524_288));
+    void shouldDefaultToItimerEvery10MsWithAllocationEvery2MiB() {
+        assertThat(CaptureSettings.defaults()).isEqualTo(new CaptureSettings("itimer", 10, 2_097_152));
         assertThat(CaptureSettings.defaults().samplesAllocation()).isTrue();
     }
 
@@ -66,7 +66,7 @@ class CaptureSettingsTest {
         assertThatThrownBy(() -> CaptureSettings.parseAllocBytes(value, "--alloc-bytes"))
             .isInstanceOf(IllegalArgumentException.class)
             .hasMessage("--alloc-bytes: the allocation sampling interval must be 0 (no allocation sampling) or a whole number of"
-                + " bytes (default 524288), got '" + value + "'");
+                + " bytes (default 2097152), got '" + value + "'");
     }
 
     @Test

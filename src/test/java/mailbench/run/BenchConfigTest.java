@@ -338,9 +338,9 @@ class BenchConfigTest {
         }
 
         @Test
-        void fromSystemPropertiesShouldSampleAllocationEvery512KiBByDefault() {
-            assertThat(BenchConfig.fromSystemProperties().profiling().settings().allocBytes()).isEqualTo(524_288);
-            assertThat(BenchConfig.knobValues()).containsEntry("mailbench.profiler.allocBytes", "524288");
+        void fromSystemPropertiesShouldSampleAllocationEvery2MiBByDefault() {
+            assertThat(BenchConfig.fromSystemProperties().profiling().settings().allocBytes()).isEqualTo(2_097_152);
+            assertThat(BenchConfig.knobValues()).containsEntry("mailbench.profiler.allocBytes", "2097152");
         }
 
         @ParameterizedTest
@@ -349,7 +349,7 @@ class BenchConfigTest {
             System.setProperty("mailbench.profiler.allocBytes", value);
 
             assertRejected("-Dmailbench.profiler.allocBytes: the allocation sampling interval must be 0 (no allocation sampling)"
-                + " or a whole number of bytes (default 524288), got '" + value + "'");
+                + " or a whole number of bytes (default 2097152), got '" + value + "'");
         }
 
         @Test
