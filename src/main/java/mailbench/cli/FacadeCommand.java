@@ -141,6 +141,11 @@ final class FacadeCommand implements Callable<Integer> {
         + " whole _source, typed) (default: ${DEFAULT-VALUE})", defaultValue = "doc-values")
     String projection;
 
+    @Option(names = "--response-compression", description = "client-default: as the client library does (httpclient5 5.6, under"
+        + " opensearch-java 3.x, asks OpenSearch for gzip and inflates every answer); off: never ask (default: ${DEFAULT-VALUE})",
+        defaultValue = "client-default")
+    String responseCompression;
+
     @Mixin
     ChildOptions child;
 
@@ -149,7 +154,8 @@ final class FacadeCommand implements Callable<Integer> {
         List<URI> hosts = OpenSearchUrls.parse(String.join(",", opensearch), "--opensearch");
         FacadeConfig config = new FacadeConfig(host, port, hosts, index, shards, eventLoops, ioThreads, maxConnections,
             maxInFlight, maxBodyBytes, maxBulkItems, Duration.ofMillis(connectTimeoutMs), Duration.ofMillis(responseTimeoutMs),
-            new ClientOptions(ClientOptions.Transport.of(transport), ClientOptions.Mapper.of(mapper), ClientOptions.Projection.of(projection)),
+            new ClientOptions(ClientOptions.Transport.of(transport), ClientOptions.Mapper.of(mapper), ClientOptions.Projection.of(projection),
+                ClientOptions.ResponseCompression.of(responseCompression)),
             access.access(), maxResponseBytes, maxEventLoopLagMs);
         FacadeGuards guards = new FacadeGuards(Duration.ofMillis(idleTimeoutMs), maxClientConnections, http2Cleartext,
             Duration.ofMillis(poolWaitTimeoutMs), FacadeToken.fromFileOrEnv(tokenFile, System.getenv()), insecureOpen,
@@ -160,7 +166,7 @@ final class FacadeCommand implements Callable<Integer> {
         String url = "http://" + config.host() + ":" + server.port();
         System.out.println("facade: " + url + " (OpenSearch " + config.opensearch() + ", index " + config.index() + ", opensearch-java "
             + ClientVersion.opensearchJava() + ", transport " + transport + ", mapper " + mapper
-            + ", projection " + projection + "; " + config.access().describe() + ")");
+            + ", projection " + projection + ", response compression " + responseCompression + "; " + config.access().describe() + ")");
         child.announceReady(url);
         stopped.await();
         return 0;

@@ -28,7 +28,9 @@ public record Variant(String name, String description, String opensearchJava, Li
             null, List.of("--transport", "rest-client", "--mapper", "per-request")),
         // 3.x's RestClientTransport needs opensearch-rest-client 3.x, which the facade does not carry: httpclient5 only
         new Variant("opensearch-java-3.9.0", "opensearch-java 3.9.0 (the newest 3.x) on ApacheHttpClient5Transport, with the newer"
-            + " httpclient5/httpcore5 it declares: the default's 2.x -> 3.x upgrade", "3.9.0", List.of()));
+            + " httpclient5/httpcore5 it declares: the default's 2.x -> 3.x upgrade", "3.9.0", List.of()),
+        new Variant("opensearch-java-3.9.0-uncompressed", "as opensearch-java-3.9.0, but the client never asks OpenSearch for"
+            + " gzip-compressed answers (httpclient5 5.6 does by default)", "3.9.0", List.of("--response-compression", "off")));
 
     public Variant {
         facadeArgs = List.copyOf(facadeArgs);

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import mailbench.facade.opensearch.ClientOptions;
 import mailbench.facade.opensearch.ClientOptions.Mapper;
 import mailbench.facade.opensearch.ClientOptions.Projection;
+import mailbench.facade.opensearch.ClientOptions.ResponseCompression;
 import mailbench.facade.opensearch.ClientOptions.Transport;
 
 class ClientOptionsTest {
@@ -22,6 +23,9 @@ class ClientOptionsTest {
         assertThat(Projection.of("source")).isEqualTo(Projection.SOURCE);
         assertThat(Projection.of("source-full")).isEqualTo(Projection.SOURCE_FULL);
         assertThat(Projection.of("source-generic")).isEqualTo(Projection.SOURCE_GENERIC);
+        assertThat(ResponseCompression.of("client-default")).isEqualTo(ResponseCompression.CLIENT_DEFAULT);
+        assertThat(ResponseCompression.of("off")).isEqualTo(ResponseCompression.OFF);
+        assertThat(ClientOptions.DEFAULT.responseCompression()).isEqualTo(ResponseCompression.CLIENT_DEFAULT);
     }
 
     @Test
@@ -29,6 +33,7 @@ class ClientOptionsTest {
         assertThatThrownBy(() -> Transport.of("REST_CLIENT")).hasMessage("--transport must be httpclient5 or rest-client, got 'REST_CLIENT'");
         assertThatThrownBy(() -> Mapper.of("")).hasMessage("--mapper must be shared or per-request, got ''");
         assertThatThrownBy(() -> Projection.of("docvalues")).hasMessage("--projection must be doc-values or source or source-generic or source-full, got 'docvalues'");
+        assertThatThrownBy(() -> ResponseCompression.of("gzip")).hasMessage("--response-compression must be client-default or off, got 'gzip'");
     }
 
     @Test

@@ -14,7 +14,8 @@ class VariantTest {
     @Test
     void shouldOfferTheDocumentedVariants() {
         assertThat(Variant.ALL.keySet()).containsExactly("default", "source-projection", "source-generic", "source-full", "rest-client",
-            "opensearch-java-2.2.0", "mapper-per-request", "opensearch-java-3.9.0");
+            "opensearch-java-2.2.0", "mapper-per-request", "opensearch-java-3.9.0",
+            "opensearch-java-3.9.0-uncompressed");
         assertThat(Variant.ALL.values()).allSatisfy(v -> assertThat(v.description()).isNotBlank());
     }
 
@@ -36,7 +37,11 @@ class VariantTest {
         assertThat(Variant.named("opensearch-java-2.2.0").opensearchJava()).isEqualTo("2.2.0");
         assertThat(Variant.named("opensearch-java-3.9.0").opensearchJava()).isEqualTo("3.9.0");
         assertThat(clientOptions(Variant.named("opensearch-java-3.9.0").facadeArgs())).isEqualTo(ClientOptions.DEFAULT);
-        assertThat(Variant.ALL.values().stream().filter(v -> v.opensearchJava() != null)).hasSize(2);
+        assertThat(Variant.named("opensearch-java-3.9.0-uncompressed").opensearchJava()).isEqualTo("3.9.0");
+        assertThat(clientOptions(Variant.named("opensearch-java-3.9.0-uncompressed").facadeArgs())).isEqualTo(new ClientOptions(
+            ClientOptions.Transport.HTTPCLIENT5, ClientOptions.Mapper.SHARED, ClientOptions.Projection.DOC_VALUES,
+            ClientOptions.ResponseCompression.OFF));
+        assertThat(Variant.ALL.values().stream().filter(v -> v.opensearchJava() != null)).hasSize(3);
     }
 
     @Test
@@ -49,14 +54,17 @@ class VariantTest {
         String transport = "httpclient5";
         String mapper = "shared";
         String projection = "doc-values";
+        String responseCompression = "client-default";
         for (int i = 0; i < args.size(); i += 2) {
             switch (args.get(i)) {
                 case "--transport" -> transport = args.get(i + 1);
                 case "--mapper" -> mapper = args.get(i + 1);
                 case "--projection" -> projection = args.get(i + 1);
+                case "--response-compression" -> responseCompression = args.get(i + 1);
                 default -> throw new AssertionError("unexpected facade option " + args.get(i));
             }
         }
-        return new ClientOptions(ClientOptions.Transport.of(transport), ClientOptions.Mapper.of(mapper), ClientOptions.Projection.of(projection));
+        return new ClientOptions(ClientOptions.Transport.of(transport), ClientOptions.Mapper.of(mapper), ClientOptions.Projection.of(projection),
+            ClientOptions.ResponseCompression.of(responseCompression));
     }
 }

@@ -8,9 +8,14 @@ import java.util.Locale;
  * by all requests or a new one is built per request (the anti-pattern a variant measures), and
  * where a search's projection comes from.
  */
-public record ClientOptions(Transport transport, Mapper mapper, Projection projection) {
+public record ClientOptions(Transport transport, Mapper mapper, Projection projection, ResponseCompression responseCompression) {
 
     public static final ClientOptions DEFAULT = new ClientOptions(Transport.HTTPCLIENT5, Mapper.SHARED, Projection.DOC_VALUES);
+
+    /** The client library's own choice of response compression (what an application gets without asking). */
+    public ClientOptions(Transport transport, Mapper mapper, Projection projection) {
+        this(transport, mapper, projection, ResponseCompression.CLIENT_DEFAULT);
+    }
 
     /** The HTTP layer under opensearch-java. */
     public enum Transport {
@@ -49,6 +54,23 @@ public record ClientOptions(Transport transport, Mapper mapper, Projection proje
         }
     }
 
+    /**
+     * Whether the client asks OpenSearch for gzip-compressed answers. httpclient5 5.6 (under opensearch-java 3.x) asks by
+     * default and inflates every answer (transparent content decompression, HTTPCLIENT-1822): OpenSearch then compresses
+     * each answer and the client's I/O thread inflates it, a cost that buys nothing on loopback or a LAN. httpclient5 5.4
+     * (under 2.x) and the RestClient never ask.
+     */
+    public enum ResponseCompression {
+        /** As the client library does by default. */
+        CLIENT_DEFAULT,
+        /** Never ask for compressed answers ({@code HttpAsyncClientBuilder.disableContentCompression()} where it exists). */
+        OFF;
+
+        public static ResponseCompression of(String option) {
+            return parse(values(), "--response-compression", option);
+        }
+    }
+
     /** The command-line spelling of a value: lower case, '-' for '_'. */
     public static String option(Enum<?> value) {
         return value.name().toLowerCase(Locale.ROOT).replace('_', '-');
@@ -60,8 +82,8 @@ public record ClientOptions(Transport transport, Mapper mapper, Projection proje
     }
 
     public ClientOptions {
-        if (transport == null || mapper == null || projection == null) {
-            throw new IllegalArgumentException("--transport, --mapper and --projection must be given");
+        if (transport == null || mapper == null || projection == null || responseCompression == null) {
+            throw new IllegalArgumentException("--transport, --mapper, --projection and --response-compression must be given");
         }
         if (mapper == Mapper.PER_REQUEST && transport != Transport.REST_CLIENT) {
             // a RestClientTransport is a cheap wrapper around the shared RestClient, so a client per request is

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.impl.async.HttpAsyncClientBuilder;
 import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManagerBuilder;
 import org.apache.hc.client5.http.ssl.ClientTlsStrategyBuilder;
 import org.apache.hc.core5.http.Header;
@@ -47,7 +48,7 @@ final class HttpClient5Transports {
             .setDefaultHeaders(sendsCredentials
                 ? new Header[] {new BasicHeader(HttpHeaders.AUTHORIZATION, access.credentials().basicAuthorization())}
                 : new Header[0])
-            .setHttpClientConfigCallback(http -> http
+            .setHttpClientConfigCallback(http -> withResponseCompression(http, config.client().responseCompression())
                 .setThreadFactory(threads)
                 .setIOReactorConfig(IOReactorConfig.custom().setIoThreadCount(config.ioThreads()).build())
                 // the transport would parse a 401's plain-text body as a JSON error; this names the fix instead
@@ -69,6 +70,23 @@ final class HttpClient5Transports {
                 .setResponseTimeout(Timeout.of(config.responseTimeout().toMillis(), TimeUnit.MILLISECONDS)))
             .setOptions(options(config.maxResponseBytes()))
             .build();
+    }
+
+    /**
+     * {@code disableContentCompression()} exists from httpclient5 5.6, the first to ask for compressed answers: on 5.4
+     * (opensearch-java 2.x) there is nothing to switch off. Looked up once per facade, not per request.
+     */
+    static HttpAsyncClientBuilder withResponseCompression(HttpAsyncClientBuilder http, ClientOptions.ResponseCompression compression) {
+        if (compression == ClientOptions.ResponseCompression.OFF) {
+            try {
+                http.getClass().getMethod("disableContentCompression").invoke(http);
+            } catch (NoSuchMethodException older) {
+                // httpclient5 before 5.6 never asks for compressed answers
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("cannot switch off httpclient5's response compression", e);
+            }
+        }
+        return http;
     }
 
     /** Answers are buffered whole before they are parsed: past this many bytes the call fails (ContentTooLongException). */
