@@ -76,6 +76,7 @@ class BackendFaultIT {
                 thread.start();
                 load.add(thread);
             }
+            // kept, the three sleeps: the drill's timeline (load before the kill, the outage, load after the restart)
             Thread.sleep(3_000);
             int threadsBefore = Thread.activeCount();
 

@@ -47,10 +47,10 @@ class ClientVariantsIT {
             assertThat(health.json().at("/client/opensearchJava").asText()).isEqualTo(expectedVersion);
             SearchLoad load = new SearchLoad(facade.url(), "mbx-v", 200).indexed();
             Thread loading = load.start(12_000);
-            Thread.sleep(4_000); // the facade's JIT settles first
+            Thread.sleep(4_000); // kept: the facade's JIT settles first, which shows no sign of its end
             ProfilerSidecar sidecar = new ProfilerSidecar(facade.jvm().pid(), dir.resolve("captures"), Path.of("target", "async-profiler"));
             assertThat(sidecar.start(CaptureSettings.defaults()).state()).isEqualTo(ProfilerSidecar.State.RUNNING);
-            Thread.sleep(6_000);
+            Thread.sleep(6_000); // kept: the capture's length under load
             ProfilerSidecar.Status stopped = sidecar.stop();
             assertThat(stopped.state()).as(String.valueOf(stopped.reason())).isEqualTo(ProfilerSidecar.State.STOPPED);
             loading.join();

@@ -78,7 +78,9 @@ class DeadClientIT {
                 long start = System.nanoTime();
                 var pending = client.sendAsync(java.net.http.HttpRequest.newBuilder(URI.create(base + "/mailboxes/m/search"))
                     .timeout(Duration.ofSeconds(30)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
-                Thread.sleep(300); // the call reaches the client and waits on the silent backend
+                // the call reaches the client and waits on the silent backend: the facade counts it in flight
+                await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(20))
+                    .until(() -> Http.get(base, "/_mailbench/stats").json().path("inFlightNow").asInt() == 1);
                 for (Thread thread : ioThreads) {
                     kill(thread);
                 }

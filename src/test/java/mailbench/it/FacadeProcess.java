@@ -1,5 +1,7 @@
 package mailbench.it;
 
+import static org.awaitility.Awaitility.await;
+
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
@@ -10,6 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+
+import org.awaitility.core.ConditionTimeoutException;
 
 import mailbench.json.Json;
 import mailbench.stack.AppClasspath;
@@ -51,18 +55,18 @@ final class FacadeProcess implements AutoCloseable {
     }
 
     /** The facade's URL once it listens (it writes its ready file), failing with its output if it dies first. */
-    URI awaitUrl() throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (System.nanoTime() < deadline) {
-            if (Files.exists(readyFile)) {
-                return URI.create(Json.MAPPER.readTree(readyFile.toFile()).get("url").asText());
-            }
-            if (!process.isAlive()) {
-                throw new IllegalStateException("the facade exited with " + process.exitValue() + ":\n" + output());
-            }
-            Thread.sleep(100);
+    URI awaitUrl() throws IOException {
+        try {
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100)).until(() -> {
+                if (!Files.exists(readyFile) && !process.isAlive()) {
+                    throw new IllegalStateException("the facade exited with " + process.exitValue() + ":\n" + output());
+                }
+                return Files.exists(readyFile);
+            });
+        } catch (ConditionTimeoutException e) {
+            throw new IllegalStateException("the facade did not start in 60 s:\n" + output(), e);
         }
-        throw new IllegalStateException("the facade did not start in 60 s:\n" + output());
+        return URI.create(Json.MAPPER.readTree(readyFile.toFile()).get("url").asText());
     }
 
     /** Waits for the process to end by itself (a refused command line). */

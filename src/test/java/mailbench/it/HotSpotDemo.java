@@ -19,6 +19,8 @@ public final class HotSpotDemo {
 
     static final int PROVIDER_PERCENT = 60;
     static final String THREAD = "httpclient-dispatch-1";
+    /** The line the demo prints once its hot thread runs. */
+    static final String RUNNING = "hot spot running";
     private static final long SLICE_NANOS = 10_000_000;
 
     private HotSpotDemo() {
@@ -29,7 +31,7 @@ public final class HotSpotDemo {
         Thread hot = new Thread(HotSpotDemo::alternate, THREAD);
         hot.setDaemon(true);
         hot.start();
-        System.out.println("hot spot running");
+        System.out.println(RUNNING);
         hot.join();
     }
 

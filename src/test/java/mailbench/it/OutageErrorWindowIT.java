@@ -77,6 +77,7 @@ class OutageErrorWindowIT {
             Path run = await("the load to start, see " + log).atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofMillis(250))
                 .until(() -> RunFolders.started(reports), Optional::isPresent).orElseThrow();
             long loadStart = System.currentTimeMillis();
+            // kept, both sleeps: the outage's timeline (when the node dies, how long it stays down) is the case under test
             Thread.sleep(TimeUnit.SECONDS.toMillis(KILL_AFTER_S));
 
             ProcessHandle.of(first.pid()).ifPresent(ProcessHandle::destroyForcibly);

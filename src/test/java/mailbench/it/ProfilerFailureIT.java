@@ -26,7 +26,6 @@ class ProfilerFailureIT {
     @Test
     void aRefusedAttachShouldBeAFailedStatusWithTheReason() throws Exception {
         try (ChildJvm demo = TargetJvm.hotSpotDemo(work, "-XX:+DisableAttachMechanism")) {
-            Thread.sleep(1_000);
             ProfilerSidecar sidecar = new ProfilerSidecar(demo.pid(), work.resolve("captures"), LIBRARY);
             ProfilerSidecar.Status status = sidecar.start(CaptureSettings.defaults());
             assertThat(status.state()).isEqualTo(ProfilerSidecar.State.FAILED);
@@ -57,7 +56,6 @@ class ProfilerFailureIT {
     @Test
     void aProfilerAlreadyRunningShouldFailTheSecondStartAndBeLeftStopped() throws Exception {
         try (ChildJvm demo = TargetJvm.hotSpotDemo(work)) {
-            Thread.sleep(1_000);
             ProfilerSidecar first = new ProfilerSidecar(demo.pid(), work.resolve("first"), LIBRARY);
             ProfilerSidecar second = new ProfilerSidecar(demo.pid(), work.resolve("second"), LIBRARY);
             assertThat(first.start(CaptureSettings.defaults()).state()).isEqualTo(ProfilerSidecar.State.RUNNING);
@@ -69,7 +67,7 @@ class ProfilerFailureIT {
             // left stopped: a fresh start works again
             ProfilerSidecar third = new ProfilerSidecar(demo.pid(), work.resolve("third"), LIBRARY);
             assertThat(third.start(CaptureSettings.defaults()).state()).isEqualTo(ProfilerSidecar.State.RUNNING);
-            Thread.sleep(1_000);
+            Thread.sleep(1_000); // kept: the capture's length, a second of samples to hand over
             assertThat(third.stop().state()).isEqualTo(ProfilerSidecar.State.STOPPED);
             assertThat(third.artifacts().samples()).isPositive();
         }

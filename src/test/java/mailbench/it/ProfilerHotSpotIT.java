@@ -28,10 +28,10 @@ class ProfilerHotSpotIT {
     @Test
     void theKnownHotSpotShouldShowItsShare() throws Exception {
         try (ChildJvm demo = TargetJvm.hotSpotDemo(work)) {
-            Thread.sleep(3_000); // past the demo's JIT warm-up
+            Thread.sleep(3_000); // kept: past the demo's JIT warm-up, which shows no sign of its end
             ProfilerSidecar sidecar = new ProfilerSidecar(demo.pid(), work.resolve("captures"), Path.of("target", "async-profiler"));
             assertThat(sidecar.start(CaptureSettings.defaults()).state()).isEqualTo(ProfilerSidecar.State.RUNNING);
-            Thread.sleep(12_000);
+            Thread.sleep(12_000); // kept: the capture's length, enough samples for the share's tolerance
             ProfilerSidecar.Status stopped = sidecar.stop();
             assertThat(stopped.state()).as(String.valueOf(stopped.reason())).isEqualTo(ProfilerSidecar.State.STOPPED);
             ProfileReport report = sidecar.artifacts();

@@ -70,6 +70,7 @@ class ProfilerSidecarIT {
         JsonNode started = client.start(CaptureSettings.defaults());
         assertThat(started.get("state").asText()).as(started.toString()).isEqualTo("RUNNING");
         Thread loading = load.start(8_000);
+        // kept, both sleeps: they place the window 2 s inside the 8 s of load, so the capture holds samples on each side of it
         Thread.sleep(2_000);
         long windowFrom = System.currentTimeMillis();
         long servedAtStart = load.served();

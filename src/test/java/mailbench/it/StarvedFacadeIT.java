@@ -66,7 +66,7 @@ class StarvedFacadeIT {
                 for (int i = 0; i < WAITING; i++) {
                     waiting.add(client.sendAsync(search, HttpResponse.BodyHandlers.ofString()));
                 }
-                Thread.sleep(FROZEN_MS);
+                Thread.sleep(FROZEN_MS); // kept: how long the process stays stopped is the case under test
             } finally {
                 signal("CONT", facade.pid());
             }
@@ -96,6 +96,7 @@ class StarvedFacadeIT {
                 .as("refusals counted").isEqualTo(refused);
             assertThat(after.at("/searches/searches").asLong() - before.at("/searches/searches").asLong())
                 .as("only the served searches reached OpenSearch").isEqualTo(served);
+            // kept: five periods of the 20 ms lag probe, the bound within which the facade must serve again
             Thread.sleep(5 * 20);
             for (int i = 0; i < 20; i++) {
                 Http.Reply again = Http.get(base, "/mailboxes/mbx-s/search?text=quuxbar");

@@ -1,7 +1,10 @@
 package mailbench.it;
 
+import static org.awaitility.Awaitility.await;
+
 import java.io.File;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,8 +31,13 @@ final class TargetJvm {
     /** The hot-spot demo with extra JVM options (e.g. -XX:+DisableAttachMechanism). */
     static ChildJvm hotSpotDemo(Path workDir, String... jvmArgs) throws Exception {
         List<Path> classpath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator)).map(Path::of).toList();
-        return ChildJvm.start("hot-spot-demo", List.of(jvmArgs), classpath, HotSpotDemo.class.getName(),
+        ChildJvm demo = ChildJvm.start("hot-spot-demo", List.of(jvmArgs), classpath, HotSpotDemo.class.getName(),
             List.of(Long.toString(ProcessHandle.current().pid())), workDir);
+        // attached before its main method runs, a JVM may not answer the attach yet: wait for the demo's first line
+        Path log = workDir.resolve("hot-spot-demo.log");
+        await("the hot-spot demo running, see " + log).atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofMillis(50))
+            .until(() -> Files.exists(log) && Files.readString(log).contains(HotSpotDemo.RUNNING));
+        return demo;
     }
 
     /** A facade in front of the suite's OpenSearch node, started as the local stack starts it. */
