@@ -10,7 +10,6 @@ public record Thresholds(double cpuIncreasePercent, double allocationIncreasePer
 
     public static final int MIN_RUNS_FOR_TEST = 3;
     public static final double DEFAULT_ALLOCATION_INCREASE_PERCENT = 10;
-    public static final Thresholds DEFAULTS = new Thresholds(10, DEFAULT_ALLOCATION_INCREASE_PERCENT, 25, 1, 5, 0.05);
 
     public Thresholds {
         if (!(allocationIncreasePercent >= 0)) {

@@ -43,11 +43,6 @@ public final class CorpusGenerator implements Iterable<MailMessage> {
         return users;
     }
 
-    /** The fixed pool of outside correspondents that send part of the mail. */
-    public List<String> externalAddresses() {
-        return externals;
-    }
-
     @Override
     public Iterator<MailMessage> iterator() {
         return new MessageStream(spec, users, rankToMailbox, externals);

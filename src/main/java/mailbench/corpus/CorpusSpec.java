@@ -40,16 +40,8 @@ public record CorpusSpec(long seed, int messages, int users, int attachmentTextB
         return new CorpusSpec(DEFAULT_SEED, DEFAULT_MESSAGES, DEFAULT_USERS);
     }
 
-    public CorpusSpec withSeed(long newSeed) {
-        return new CorpusSpec(newSeed, messages, users, attachmentTextBytes);
-    }
-
     public CorpusSpec withMessages(int newMessages) {
         return new CorpusSpec(seed, newMessages, users, attachmentTextBytes);
-    }
-
-    public CorpusSpec withUsers(int newUsers) {
-        return new CorpusSpec(seed, messages, newUsers, attachmentTextBytes);
     }
 
     public CorpusSpec withAttachmentTextBytes(int bytes) {

@@ -36,7 +36,7 @@ class AllocationMetricTest {
     @Test
     void allocationGrownByThirtyPercentShouldBeARegression() throws Exception {
         Comparison comparison = Comparer.compare(List.of(folder("base1", 40_000.0), folder("base2", 40_200.0), folder("base3", 39_800.0)),
-            List.of(folder("current1", 52_000.0), folder("current2", 52_300.0), folder("current3", 51_800.0)), Thresholds.DEFAULTS);
+            List.of(folder("current1", 52_000.0), folder("current2", 52_300.0), folder("current3", 51_800.0)), DefaultThresholds.VALUES);
 
         MetricVerdict allocation = allocation(comparison);
         assertThat(allocation.outcome()).isEqualTo(MetricVerdict.Outcome.REGRESSION);
@@ -56,7 +56,7 @@ class AllocationMetricTest {
 
     @Test
     void aRunFolderWithoutTheFacadeSectionShouldLeaveTheMetricNotComparedAndPass() throws Exception {
-        Comparison comparison = Comparer.compare(List.of(folder("older", null)), List.of(folder("current", 52_000.0)), Thresholds.DEFAULTS);
+        Comparison comparison = Comparer.compare(List.of(folder("older", null)), List.of(folder("current", 52_000.0)), DefaultThresholds.VALUES);
 
         assertThat(allocation(comparison).outcome()).isEqualTo(MetricVerdict.Outcome.NOT_COMPARED);
         assertThat(comparison.verdict()).isEqualTo(Comparison.NO_REGRESSION);

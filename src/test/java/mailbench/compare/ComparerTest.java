@@ -40,7 +40,7 @@ class ComparerTest {
 
     @Test
     void fiveRunsClearlyWorseShouldBeARegressionWithASmallPValue() {
-        Comparison comparison = Comparer.compare(runs(0.40, 0.41, 0.39, 0.40, 0.42), runs(0.50, 0.52, 0.49, 0.51, 0.50), Thresholds.DEFAULTS);
+        Comparison comparison = Comparer.compare(runs(0.40, 0.41, 0.39, 0.40, 0.42), runs(0.50, 0.52, 0.49, 0.51, 0.50), DefaultThresholds.VALUES);
 
         MetricVerdict cpu = metric(comparison, Metric.CPU_MS_PER_REQUEST);
         assertThat(cpu.outcome()).isEqualTo(MetricVerdict.Outcome.REGRESSION);
@@ -57,25 +57,25 @@ class ComparerTest {
         List<RunResult> first = runs(0.404, 0.324, 0.359);
         List<RunResult> second = runs(0.319, 0.287, 0.286);
 
-        for (Comparison comparison : List.of(Comparer.compare(first, second, Thresholds.DEFAULTS),
-            Comparer.compare(second, first, Thresholds.DEFAULTS))) {
+        for (Comparison comparison : List.of(Comparer.compare(first, second, DefaultThresholds.VALUES),
+            Comparer.compare(second, first, DefaultThresholds.VALUES))) {
             MetricVerdict cpu = metric(comparison, Metric.CPU_MS_PER_REQUEST);
             assertThat(cpu.outcome()).isIn(MetricVerdict.Outcome.INCONCLUSIVE, MetricVerdict.Outcome.NO_CHANGE);
             assertThat(cpu.mde()).isGreaterThan(Math.abs(cpu.worseBy()));
             assertThat(comparison.regression()).isFalse();
         }
-        Comparison backwards = Comparer.compare(second, first, Thresholds.DEFAULTS);
+        Comparison backwards = Comparer.compare(second, first, DefaultThresholds.VALUES);
         assertThat(backwards.inconclusive()).containsExactly(Metric.CPU_MS_PER_REQUEST.key());
         assertThat(metric(backwards, Metric.CPU_MS_PER_REQUEST).note()).contains("worse by 25.1%", "could detect", "run more pairs");
         // the verdict line says so beside "no regression"
         assertThat(backwards.inconclusiveNote()).startsWith("; inconclusive, run more pairs: facade CPU ms per request").contains("worse by 25.1%")
             .contains("(this spread detects ");
-        assertThat(Comparer.compare(first, first, Thresholds.DEFAULTS).inconclusiveNote()).isEmpty();
+        assertThat(Comparer.compare(first, first, DefaultThresholds.VALUES).inconclusiveNote()).isEmpty();
     }
 
     @Test
     void noChangeShouldSayHowLargeAChangeTheSpreadCouldHaveMissed() {
-        MetricVerdict cpu = metric(Comparer.compare(runs(0.40, 0.42, 0.38), runs(0.41, 0.40, 0.39), Thresholds.DEFAULTS),
+        MetricVerdict cpu = metric(Comparer.compare(runs(0.40, 0.42, 0.38), runs(0.41, 0.40, 0.39), DefaultThresholds.VALUES),
             Metric.CPU_MS_PER_REQUEST);
 
         assertThat(cpu.outcome()).isEqualTo(MetricVerdict.Outcome.NO_CHANGE);
@@ -85,7 +85,7 @@ class ComparerTest {
     @Test
     void fiveRunsOfTheSameThingShouldNotBeARegressionEvenWithOneBadRun() {
         // one current run far off (a noisy host period): the median moves little and the rank test is not convinced
-        Comparison comparison = Comparer.compare(runs(0.40, 0.44, 0.38, 0.42, 0.41), runs(0.43, 0.39, 0.41, 0.70, 0.40), Thresholds.DEFAULTS);
+        Comparison comparison = Comparer.compare(runs(0.40, 0.44, 0.38, 0.42, 0.41), runs(0.43, 0.39, 0.41, 0.70, 0.40), DefaultThresholds.VALUES);
 
         assertThat(metric(comparison, Metric.CPU_MS_PER_REQUEST).outcome()).isEqualTo(MetricVerdict.Outcome.NO_CHANGE);
         assertThat(comparison.verdict()).isEqualTo(Comparison.NO_REGRESSION);
@@ -93,7 +93,7 @@ class ComparerTest {
 
     @Test
     void aLargeChangeThatTheRankTestCannotConfirmShouldBeInconclusiveNotNoChangeSinceItIsPastTheThreshold() {
-        Comparison comparison = Comparer.compare(runs(0.40, 0.80, 0.40), runs(0.80, 0.40, 0.80), Thresholds.DEFAULTS);
+        Comparison comparison = Comparer.compare(runs(0.40, 0.80, 0.40), runs(0.80, 0.40, 0.80), DefaultThresholds.VALUES);
 
         MetricVerdict cpu = metric(comparison, Metric.CPU_MS_PER_REQUEST);
         assertThat(cpu.worseBy()).isEqualTo(100.0);
@@ -103,8 +103,8 @@ class ComparerTest {
 
     @Test
     void onePairShouldBeAQuickLookNeverAVerdictAndSaySo() {
-        Comparison worse = Comparer.compare(runs(0.40), runs(1.20), Thresholds.DEFAULTS);
-        Comparison within = Comparer.compare(runs(0.40), runs(0.43), Thresholds.DEFAULTS);
+        Comparison worse = Comparer.compare(runs(0.40), runs(1.20), DefaultThresholds.VALUES);
+        Comparison within = Comparer.compare(runs(0.40), runs(0.43), DefaultThresholds.VALUES);
 
         assertThat(metric(worse, Metric.CPU_MS_PER_REQUEST).outcome()).as("even 3x").isEqualTo(MetricVerdict.Outcome.INCONCLUSIVE);
         assertThat(metric(worse, Metric.CPU_MS_PER_REQUEST).note()).contains("worse by 200.0%", "every current run worse than every base run",
@@ -112,20 +112,20 @@ class ComparerTest {
         assertThat(metric(worse, Metric.CPU_MS_PER_REQUEST).mde()).isNull();
         assertThat(worse.regression()).isFalse();
         assertThat(metric(within, Metric.CPU_MS_PER_REQUEST).outcome()).isEqualTo(MetricVerdict.Outcome.NO_CHANGE);
-        assertThat(metric(Comparer.compare(runs(0.40), runs(0.30), Thresholds.DEFAULTS), Metric.CPU_MS_PER_REQUEST).outcome())
+        assertThat(metric(Comparer.compare(runs(0.40), runs(0.30), DefaultThresholds.VALUES), Metric.CPU_MS_PER_REQUEST).outcome())
             .isEqualTo(MetricVerdict.Outcome.INCONCLUSIVE);
     }
 
     @Test
     void twoRunsASideShouldBeInconclusiveWhetherTheyOverlapOrNot() {
-        assertThat(metric(Comparer.compare(runs(0.40, 0.50), runs(0.56, 0.48), Thresholds.DEFAULTS), Metric.CPU_MS_PER_REQUEST).outcome())
+        assertThat(metric(Comparer.compare(runs(0.40, 0.50), runs(0.56, 0.48), DefaultThresholds.VALUES), Metric.CPU_MS_PER_REQUEST).outcome())
             .isEqualTo(MetricVerdict.Outcome.INCONCLUSIVE);
-        assertThat(metric(Comparer.compare(runs(0.40, 0.42), runs(1.20, 1.25), Thresholds.DEFAULTS), Metric.CPU_MS_PER_REQUEST).outcome())
+        assertThat(metric(Comparer.compare(runs(0.40, 0.42), runs(1.20, 1.25), DefaultThresholds.VALUES), Metric.CPU_MS_PER_REQUEST).outcome())
             .isEqualTo(MetricVerdict.Outcome.INCONCLUSIVE);
         // separated by more than the threshold, but a side spreads by 30%: within what two runs a side can tell apart
-        MetricVerdict withinTheSpread = metric(Comparer.compare(runs(0.384, 0.530), runs(0.599, 0.592), Thresholds.DEFAULTS),
+        MetricVerdict withinTheSpread = metric(Comparer.compare(runs(0.384, 0.530), runs(0.599, 0.592), DefaultThresholds.VALUES),
             Metric.CPU_MS_PER_REQUEST);
-        assertThat(withinTheSpread.worseBy()).isGreaterThan(Thresholds.DEFAULTS.cpuIncreasePercent());
+        assertThat(withinTheSpread.worseBy()).isGreaterThan(DefaultThresholds.VALUES.cpuIncreasePercent());
         assertThat(withinTheSpread.mde()).isGreaterThan(withinTheSpread.worseBy());
         assertThat(withinTheSpread.outcome()).isEqualTo(MetricVerdict.Outcome.INCONCLUSIVE);
     }
@@ -138,9 +138,9 @@ class ComparerTest {
 
         List<RunResult> base = List.of(run("b1", 0.4, 20, 1000, 0, null), run("b2", 0.4, 21, 1000, 0, null), run("b3", 0.4, 20, 1000, 0, null));
         Comparison comparison = Comparer.compare(base, List.of(run("c", 0.4, 69, 1000, 0, null, Map.of(), List.of(stall)),
-            run("c2", 0.4, 70, 1000, 0, null), run("c3", 0.4, 69, 1000, 0, null)), Thresholds.DEFAULTS);
+            run("c2", 0.4, 70, 1000, 0, null), run("c3", 0.4, 69, 1000, 0, null)), DefaultThresholds.VALUES);
         Comparison warmUpOnly = Comparer.compare(base, List.of(run("c", 0.4, 69, 1000, 0, null, Map.of(), List.of()),
-            run("c2", 0.4, 70, 1000, 0, null), run("c3", 0.4, 69, 1000, 0, null)), Thresholds.DEFAULTS);
+            run("c2", 0.4, 70, 1000, 0, null), run("c3", 0.4, 69, 1000, 0, null)), DefaultThresholds.VALUES);
 
         MetricVerdict p99 = metric(comparison, Metric.P99_MS);
         assertThat(p99.outcome()).isEqualTo(MetricVerdict.Outcome.INCONCLUSIVE);
@@ -164,7 +164,7 @@ class ComparerTest {
             current.add(run("c" + i, 0.5, calm[i], 1000, 0, null));
         }
 
-        Comparison comparison = Comparer.compare(base, current, Thresholds.DEFAULTS);
+        Comparison comparison = Comparer.compare(base, current, DefaultThresholds.VALUES);
 
         assertThat(comparison.inconclusive()).containsExactly(Metric.P99_MS.key());
         assertThat(comparison.inconclusiveNote()).contains("better by 65.2%").doesNotContain("worse by -");
@@ -179,7 +179,7 @@ class ComparerTest {
             "mailbench.transport", "rest-client", "mailbench.reportsDir", "reports/pairs/current/.pair-1-current"), Map.of("cores", "2"),
             List.of(), 60_000L);
 
-        List<Comparison.Difference> differences = Comparer.compare(List.of(base), List.of(current), Thresholds.DEFAULTS).differences();
+        List<Comparison.Difference> differences = Comparer.compare(List.of(base), List.of(current), DefaultThresholds.VALUES).differences();
 
         assertThat(differences).containsExactlyInAnyOrder(new Comparison.Difference("version opensearchJava", "3.0.0", "2.2.0"),
             new Comparison.Difference("knob mailbench.transport", "httpclient5", "rest-client"),
@@ -191,7 +191,7 @@ class ComparerTest {
         Comparison comparison = Comparer.compare(
             List.of(run("b1", 0.4, 20, 1000, 0, null), run("b2", 0.4, 20, 1001, 0, null), run("b3", 0.4, 20, 999, 0, null)),
             List.of(run("c1", 0.4, 20, 900, 1200, null), run("c2", 0.4, 20, 901, 1201, null), run("c3", 0.4, 20, 899, 1199, null)),
-            Thresholds.DEFAULTS);
+            DefaultThresholds.VALUES);
 
         assertThat(metric(comparison, Metric.THROUGHPUT_RPS).worseBy()).isEqualTo(10.0);
         assertThat(metric(comparison, Metric.THROUGHPUT_RPS).outcome()).isEqualTo(MetricVerdict.Outcome.REGRESSION);
@@ -201,7 +201,7 @@ class ComparerTest {
 
     @Test
     void aRunWithoutProfileShouldLeaveTheCpuMetricUncompared() {
-        Comparison comparison = Comparer.compare(runs(0.40, 0.41), List.of(run("c", null, 20, 1000, 0, null)), Thresholds.DEFAULTS);
+        Comparison comparison = Comparer.compare(runs(0.40, 0.41), List.of(run("c", null, 20, 1000, 0, null)), DefaultThresholds.VALUES);
 
         assertThat(metric(comparison, Metric.CPU_MS_PER_REQUEST).outcome()).isEqualTo(MetricVerdict.Outcome.NOT_COMPARED);
         assertThat(comparison.eventLoopFrames().grew()).isEmpty();
@@ -215,7 +215,7 @@ class ComparerTest {
             + "java/util/ServiceLoader.load_[j] 40", "[vert.x-eventloop-thread-0 tid=2];serve 50");
 
         Comparison comparison = Comparer.compare(List.of(run("b", 0.4, 20, 1000, 0, before)), List.of(run("c", 0.4, 20, 1000, 0, after)),
-            Thresholds.DEFAULTS);
+            DefaultThresholds.VALUES);
 
         assertThat(comparison.eventLoopFrames().grew()).as("parse only passes its callee's growth on").extracting(Comparison.FrameChange::frame)
             .containsExactly("java/util/ServiceLoader.load");
@@ -231,7 +231,7 @@ class ComparerTest {
         // every frame keeps its share; the whole facade costs 0.6 ms per request instead of 0.4
         Comparison comparison = Comparer.compare(
             List.of(run("b1", 0.4, 20, 1000, 0, stacks), run("b2", 0.4, 20, 1000, 0, stacks)),
-            List.of(run("c1", 0.6, 20, 1000, 0, stacks), run("c2", 0.6, 20, 1000, 0, stacks)), Thresholds.DEFAULTS);
+            List.of(run("c1", 0.6, 20, 1000, 0, stacks), run("c2", 0.6, 20, 1000, 0, stacks)), DefaultThresholds.VALUES);
 
         Comparison.FrameChange read = comparison.eventLoopFrames().grew().get(0);
         assertThat(read.frame()).isEqualTo("read");
@@ -255,7 +255,7 @@ class ComparerTest {
         List<String> after = List.of("[httpclient-dispatch-1 tid=1];other 100", chain + " 200",
             "[httpclient-dispatch-1 tid=1];parse;javax/json/spi/JsonProvider.provider 50");
         Comparison comparison = Comparer.compare(List.of(run("b", 0.4, 20, 1000, 0, before)), List.of(run("c", 0.8, 20, 1000, 0, after)),
-            Thresholds.DEFAULTS);
+            DefaultThresholds.VALUES);
 
         assertThat(comparison.eventLoopFrames().grew()).extracting(Comparison.FrameChange::frame)
             .containsExactly("reactor19", "javax/json/spi/JsonProvider.provider");
@@ -266,7 +266,7 @@ class ComparerTest {
         List<String> stacks = List.of("[httpclient-dispatch-1 tid=1];run;read_[j] 100");
         Comparison comparison = Comparer.compare(
             List.of(run("b1", 0.30, 20, 1000, 0, stacks), run("b2", 0.50, 20, 1000, 0, stacks)),
-            List.of(run("c1", 0.35, 20, 1000, 0, stacks), run("c2", 0.55, 20, 1000, 0, stacks)), Thresholds.DEFAULTS);
+            List.of(run("c1", 0.35, 20, 1000, 0, stacks), run("c2", 0.55, 20, 1000, 0, stacks)), DefaultThresholds.VALUES);
 
         Comparison.FrameChange read = comparison.eventLoopFrames().grew().stream().filter(f -> f.frame().equals("read")).findFirst()
             .orElseThrow();
@@ -276,7 +276,7 @@ class ComparerTest {
 
     @Test
     void junitXmlShouldFailTheRegressedMetricOnly() {
-        String xml = JUnitXml.of(Comparer.compare(runs(0.40, 0.41, 0.40), runs(0.60, 0.61, 0.60), Thresholds.DEFAULTS));
+        String xml = JUnitXml.of(Comparer.compare(runs(0.40, 0.41, 0.40), runs(0.60, 0.61, 0.60), DefaultThresholds.VALUES));
 
         assertThat(xml).contains("tests=\"5\" failures=\"1\"", "<testcase classname=\"mailbench.compare\" name=\"cpuMsPerRequest\">\n    <failure");
         assertThat(xml.split("<failure", -1)).hasSize(2);
@@ -284,7 +284,7 @@ class ComparerTest {
 
     @Test
     void junitXmlShouldSkipAnInconclusiveMetricAndSayWhatTheSpreadCouldDetect() {
-        String xml = JUnitXml.of(Comparer.compare(runs(0.319, 0.287, 0.286), runs(0.404, 0.324, 0.359), Thresholds.DEFAULTS));
+        String xml = JUnitXml.of(Comparer.compare(runs(0.319, 0.287, 0.286), runs(0.404, 0.324, 0.359), DefaultThresholds.VALUES));
 
         // skipped: CPU (inconclusive) and allocation (these runs have no count of it: not compared)
         assertThat(xml).contains("failures=\"0\"", "skipped=\"2\"", "<skipped message=\"inconclusive\">", "run more pairs",

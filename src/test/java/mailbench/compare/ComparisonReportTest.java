@@ -29,7 +29,7 @@ class ComparisonReportTest {
     void comparisonJsonShouldCarryTheDetectableEffectTheInconclusiveMetricsAndTheDifferences() throws Exception {
         List<RunResult> base = List.of(run("b1", 0.319, "httpclient5"), run("b2", 0.287, "httpclient5"), run("b3", 0.286, "httpclient5"));
         List<RunResult> current = List.of(run("c1", 0.404, "rest-client"), run("c2", 0.324, "rest-client"), run("c3", 0.359, "rest-client"));
-        Comparison comparison = Comparer.compare(base, current, Thresholds.DEFAULTS);
+        Comparison comparison = Comparer.compare(base, current, DefaultThresholds.VALUES);
 
         ComparisonReport.write(comparison, base, current, tmp);
 

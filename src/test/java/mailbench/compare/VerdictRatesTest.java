@@ -37,7 +37,7 @@ class VerdictRatesTest {
 
     @Test
     void anAaOfRunsThatOverlapShouldRaiseNoAlarm() {
-        VerdictRates.Rates rates = VerdictRates.sameCode(runs(0.40, 0.42, 0.39, 0.41, 0.43, 0.40), 3, Thresholds.DEFAULTS);
+        VerdictRates.Rates rates = VerdictRates.sameCode(runs(0.40, 0.42, 0.39, 0.41, 0.43, 0.40), 3, DefaultThresholds.VALUES);
 
         assertThat(rates.comparisons()).as("C(6,3) first sides, each against the one disjoint rest").isEqualTo(20);
         assertThat(rates.anyRegression()).isZero();
@@ -49,7 +49,7 @@ class VerdictRatesTest {
     @Test
     void anAaWithTwoClustersShouldCountTheSplitThatSeparatesThemBothWays() {
         // the same code in two moods (say a busy hour and a quiet one): the split along the moods is a false alarm
-        VerdictRates.Rates rates = VerdictRates.sameCode(runs(0.30, 0.30, 0.31, 0.40, 0.40, 0.41), 3, Thresholds.DEFAULTS);
+        VerdictRates.Rates rates = VerdictRates.sameCode(runs(0.30, 0.30, 0.31, 0.40, 0.40, 0.41), 3, DefaultThresholds.VALUES);
 
         assertThat(rates.anyRegression()).isEqualTo(1);
         assertThat(rates.anyImprovement()).isEqualTo(1);
@@ -59,7 +59,7 @@ class VerdictRatesTest {
 
     @Test
     void anAbShouldCountEveryChoiceOfRunsFromEachSide() {
-        VerdictRates.Rates rates = VerdictRates.between(runs(0.30, 0.31, 0.30), runs(0.45, 0.46, 0.44, 0.45), 3, Thresholds.DEFAULTS);
+        VerdictRates.Rates rates = VerdictRates.between(runs(0.30, 0.31, 0.30), runs(0.45, 0.46, 0.44, 0.45), 3, DefaultThresholds.VALUES);
 
         assertThat(rates.mode()).isEqualTo("A/B");
         assertThat(rates.comparisons()).isEqualTo(4);
@@ -69,9 +69,9 @@ class VerdictRatesTest {
 
     @Test
     void tooFewRunsShouldNameTheFix() {
-        assertThatThrownBy(() -> VerdictRates.sameCode(runs(0.3, 0.3, 0.3, 0.3, 0.3), 3, Thresholds.DEFAULTS))
+        assertThatThrownBy(() -> VerdictRates.sameCode(runs(0.3, 0.3, 0.3, 0.3, 0.3), 3, DefaultThresholds.VALUES))
             .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("5 runs cannot make two sides of 3");
-        assertThatThrownBy(() -> VerdictRates.between(runs(0.3, 0.3), runs(0.3, 0.3, 0.3), 3, Thresholds.DEFAULTS))
+        assertThatThrownBy(() -> VerdictRates.between(runs(0.3, 0.3), runs(0.3, 0.3, 0.3), 3, DefaultThresholds.VALUES))
             .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("base has 2");
     }
 }

@@ -43,7 +43,7 @@ class CorpusGeneratorTest {
     @Test
     void differentSeedShouldProduceDifferentMessages() {
         CorpusGenerator one = new CorpusGenerator(SMALL);
-        CorpusGenerator other = new CorpusGenerator(SMALL.withSeed(8));
+        CorpusGenerator other = new CorpusGenerator(new CorpusSpec(8, SMALL.messages(), SMALL.users()));
 
         assertThat(fingerprint(one)).isNotEqualTo(fingerprint(other));
         assertThat(one.users()).isNotEqualTo(other.users());

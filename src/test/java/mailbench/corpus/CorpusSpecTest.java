@@ -46,8 +46,8 @@ class CorpusSpecTest {
     void anySeedAndMoreUsersThanMessagesShouldBeAccepted() {
         CorpusSpec spec = new CorpusSpec(Long.MIN_VALUE, 1, 1_000_000);
 
-        assertThat(spec.withSeed(-1).seed()).isEqualTo(-1);
+        assertThat(new CorpusSpec(-1, spec.messages(), spec.users()).seed()).isEqualTo(-1);
         assertThat(spec.withMessages(5).messages()).isEqualTo(5);
-        assertThat(spec.withUsers(3).users()).isEqualTo(3);
+        assertThat(new CorpusSpec(spec.seed(), spec.messages(), 3).users()).isEqualTo(3);
     }
 }

@@ -46,6 +46,7 @@ class EventLoopLagTest {
         try {
             Context loop = vertx.getOrCreateContext();
             EventLoopLag lag = onLoop(loop, () -> EventLoopLag.startOnCurrentLoop(vertx));
+            // kept: a few ticks first, as on a serving facade, so the block below starts between two ticks, not at arming
             Thread.sleep(5 * EventLoopLag.PERIOD_MS);
 
             loop.runOnContext(ignored -> sleep(400));
@@ -64,6 +65,7 @@ class EventLoopLagTest {
         return result.get(10, TimeUnit.SECONDS);
     }
 
+    /** Kept sleep: blocking the loop for a known time is what the test measures. */
     private static void sleep(long ms) {
         try {
             Thread.sleep(ms);

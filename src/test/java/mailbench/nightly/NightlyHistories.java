@@ -16,7 +16,7 @@ import java.util.Random;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import mailbench.compare.Thresholds;
+import mailbench.compare.DefaultThresholds;
 import mailbench.json.Json;
 import mailbench.run.BenchConfig;
 import mailbench.run.LatencyLog;
@@ -65,7 +65,7 @@ public final class NightlyHistories {
             }
             waitForANewSecond(last);
             NightlyJob.Settings settings = new NightlyJob.Settings(baselineRuns, night == 0, RUNS, dir.resolve("nightly"), history, null,
-                Thresholds.DEFAULTS);
+                DefaultThresholds.VALUES);
             last = new NightlyJob(settings, maven, project, Map.of(), new PrintStream(OutputStream.nullOutputStream())).run()
                 .night().getFileName().toString();
         }

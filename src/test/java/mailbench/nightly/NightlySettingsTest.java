@@ -9,13 +9,13 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import mailbench.compare.Thresholds;
+import mailbench.compare.DefaultThresholds;
 import mailbench.compare.ToolError;
 
 class NightlySettingsTest {
 
     private static NightlyJob.Settings settings(int runs, URI results) {
-        return new NightlyJob.Settings(Path.of("baseline"), false, runs, Path.of("out"), Path.of("history"), results, Thresholds.DEFAULTS);
+        return new NightlyJob.Settings(Path.of("baseline"), false, runs, Path.of("out"), Path.of("history"), results, DefaultThresholds.VALUES);
     }
 
     @Test
@@ -43,7 +43,7 @@ class NightlySettingsTest {
     void pairsShouldAlternateWhichSideRunsFirstAndRefuseZeroPairs() {
         assertThat(java.util.stream.IntStream.rangeClosed(1, 4).mapToObj(PairsJob::baseFirst).toList())
             .containsExactly(true, false, true, false);
-        assertThatThrownBy(() -> new PairsJob.Settings(0, Path.of("out"), Thresholds.DEFAULTS)).isInstanceOf(ToolError.class)
+        assertThatThrownBy(() -> new PairsJob.Settings(0, Path.of("out"), DefaultThresholds.VALUES)).isInstanceOf(ToolError.class)
             .hasMessageContaining("--pairs must be between 1 and 50");
     }
 }

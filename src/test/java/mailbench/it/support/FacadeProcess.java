@@ -1,0 +1,104 @@
+package mailbench.it.support;
+
+import static org.awaitility.Awaitility.await;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.awaitility.core.ConditionTimeoutException;
+
+import mailbench.json.Json;
+import mailbench.stack.AppClasspath;
+
+/**
+ * {@code mailbench facade ...} as an operator starts it: its own JVM, its own environment, its
+ * whole output (console and log lines) in one file a test can read.
+ */
+public final class FacadeProcess implements AutoCloseable {
+
+    private final Process process;
+    private final Path output;
+    private final Path readyFile;
+
+    private FacadeProcess(Process process, Path output, Path readyFile) {
+        this.process = process;
+        this.output = output;
+        this.readyFile = readyFile;
+    }
+
+    /**
+     * Starts {@code mailbench <args> --ready-file <file> --parent-pid <ours>} with these environment variables added (and
+     * none of ours that name OpenSearch credentials).
+     */
+    public static FacadeProcess start(Path dir, String name, List<String> args, Map<String, String> env) throws IOException {
+        Files.createDirectories(dir);
+        Path output = dir.resolve(name + ".log");
+        Path readyFile = dir.resolve(name + ".ready.json");
+        Files.deleteIfExists(readyFile);
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+            "-cp", String.join(File.pathSeparator, AppClasspath.runtime().stream().map(Path::toString).toList()),
+            "mailbench.cli.MailbenchMain"));
+        command.addAll(args);
+        command.addAll(List.of("--ready-file", readyFile.toString(), "--parent-pid", Long.toString(ProcessHandle.current().pid())));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
+        builder.environment().keySet().removeIf(key -> key.startsWith("MAILBENCH_OPENSEARCH_"));
+        builder.environment().putAll(env);
+        return new FacadeProcess(builder.start(), output, readyFile);
+    }
+
+    /** The facade's URL once it listens (it writes its ready file), failing with its output if it dies first. */
+    public URI awaitUrl() throws IOException {
+        try {
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100)).until(() -> {
+                if (!Files.exists(readyFile) && !process.isAlive()) {
+                    throw new IllegalStateException("the facade exited with " + process.exitValue() + ":\n" + output());
+                }
+                return Files.exists(readyFile);
+            });
+        } catch (ConditionTimeoutException e) {
+            throw new IllegalStateException("the facade did not start in 60 s:\n" + output(), e);
+        }
+        return URI.create(Json.MAPPER.readTree(readyFile.toFile()).get("url").asText());
+    }
+
+    /** Waits for the process to end by itself (a refused command line). */
+    public int awaitExit() throws InterruptedException {
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new IllegalStateException("still running after 60 s:\n" + output());
+        }
+        return process.exitValue();
+    }
+
+    /** To signal it (SIGSTOP/SIGCONT) as a starved host would treat it. */
+    public long pid() {
+        return process.pid();
+    }
+
+    public String output() {
+        try {
+            return Files.readString(output);
+        } catch (IOException e) {
+            return "(unreadable: " + e.getMessage() + ")";
+        }
+    }
+
+    /** Stops the facade (SIGTERM, then SIGKILL) and returns everything it printed. */
+    @Override
+    public void close() throws InterruptedException {
+        if (process.isAlive()) {
+            process.destroy();
+            if (!process.waitFor(20, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+    }
+}
