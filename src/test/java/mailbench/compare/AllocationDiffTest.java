@@ -50,7 +50,7 @@ class AllocationDiffTest {
     void shouldRankTheMethodsWhoseBytesPerRequestGrewAndShrank() throws Exception {
         List<RunResult> current = List.of(folder("c1", 12_000, CURRENT_STACKS), folder("c2", 12_400, CURRENT_STACKS));
 
-        Comparison.AllocationChanges allocation = Comparer.compare(base(), current, Thresholds.DEFAULTS).allocationFrames();
+        Comparison.AllocationChanges allocation = Comparer.compare(base(), current, DefaultThresholds.VALUES).allocationFrames();
 
         assertThat(allocation.notAvailable()).isNull();
         assertThat(allocation.grew()).as("run only passes parse's growth on; allocated classes are not methods")
@@ -72,7 +72,7 @@ class AllocationDiffTest {
         List<RunResult> base = List.of(folder("b1", 10_000, BASE_STACKS), folder("b2", 16_000, BASE_STACKS));
         List<RunResult> current = List.of(folder("c1", 11_000, BASE_STACKS), folder("c2", 17_000, BASE_STACKS));
 
-        Comparison.AllocationChange encode = Comparer.compare(base, current, Thresholds.DEFAULTS).allocationFrames().grew().stream()
+        Comparison.AllocationChange encode = Comparer.compare(base, current, DefaultThresholds.VALUES).allocationFrames().grew().stream()
             .filter(change -> change.frame().equals("encode")).findFirst().orElseThrow();
 
         assertThat(encode.changeBytesPerRequest()).as("60% of 13,000 -> 14,000").isEqualTo(600.0);
@@ -83,7 +83,7 @@ class AllocationDiffTest {
     /** Compares the base runs with these and writes the comparison's files into out/. */
     private List<Path> writeAgainst(List<RunResult> current) throws Exception {
         List<RunResult> base = base();
-        return ComparisonReport.write(Comparer.compare(base, current, Thresholds.DEFAULTS), base, current, dir.resolve("out"));
+        return ComparisonReport.write(Comparer.compare(base, current, DefaultThresholds.VALUES), base, current, dir.resolve("out"));
     }
 
     @Test
@@ -108,7 +108,7 @@ class AllocationDiffTest {
     @Test
     void aRunWithoutTheAllocationProfileShouldMakeTheSectionNotAvailableAndFailNothing() throws Exception {
         List<RunResult> current = List.of(folder("c1", 12_000, CURRENT_STACKS), folder("c-no-alloc", 12_400, null));
-        Comparison.AllocationChanges allocation = Comparer.compare(base(), current, Thresholds.DEFAULTS).allocationFrames();
+        Comparison.AllocationChanges allocation = Comparer.compare(base(), current, DefaultThresholds.VALUES).allocationFrames();
 
         List<Path> files = writeAgainst(current);
 
@@ -130,7 +130,7 @@ class AllocationDiffTest {
             withCount.machine(), withCount.measuredErrorWindows(), withCount.measuredMillis(), null, withCount.allocationStacks());
         List<RunResult> current = List.of(folder("c1", 12_000, CURRENT_STACKS));
 
-        Comparison.AllocationChanges allocation = Comparer.compare(List.of(noCount), current, Thresholds.DEFAULTS).allocationFrames();
+        Comparison.AllocationChanges allocation = Comparer.compare(List.of(noCount), current, DefaultThresholds.VALUES).allocationFrames();
 
         assertThat(allocation.grew()).extracting(Comparison.AllocationChange::frame).first().isEqualTo("java/util/ServiceLoader.load");
         assertThat(allocation.grew().get(0).changePoints()).isEqualTo(50.0);

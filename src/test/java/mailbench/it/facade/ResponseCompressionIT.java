@@ -1,4 +1,4 @@
-package mailbench.it;
+package mailbench.it.facade;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,6 +9,10 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import mailbench.it.support.EncodingFront;
+import mailbench.it.support.Http;
+import mailbench.it.support.SharedNode;
+import mailbench.it.support.TargetJvm;
 import mailbench.run.Variant;
 import mailbench.stack.FacadeClasspath;
 

@@ -1,4 +1,4 @@
-package mailbench.it;
+package mailbench.it.support;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -19,7 +19,7 @@ import io.vertx.core.http.HttpServerRequest;
  * search it passes on, and passes it on with the answer's {@code Content-Encoding}: the node then
  * compresses exactly when the client asked, as it would without the front.
  */
-final class EncodingFront implements AutoCloseable {
+public final class EncodingFront implements AutoCloseable {
 
     private final Vertx vertx = Vertx.vertx();
     private final HttpClient backendClient = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY)
@@ -32,18 +32,18 @@ final class EncodingFront implements AutoCloseable {
         this.backend = backend;
     }
 
-    static EncodingFront start(URI backend) throws Exception {
+    public static EncodingFront start(URI backend) throws Exception {
         EncodingFront front = new EncodingFront(backend);
         front.server = front.vertx.createHttpServer().requestHandler(front::handle).listen(0, "127.0.0.1").await(30, TimeUnit.SECONDS);
         return front;
     }
 
-    URI url() {
+    public URI url() {
         return URI.create("http://127.0.0.1:" + server.actualPort());
     }
 
     /** The Accept-Encoding of each _search request seen, "" where there was none. */
-    List<String> searchEncodings() {
+    public List<String> searchEncodings() {
         return List.copyOf(searchEncodings);
     }
 
