@@ -29,7 +29,8 @@ final class BulkReply {
                 MailStore.BulkOutcome outcome = results.get(next++);
                 slot.put("status", outcome.status());
                 if (outcome.error() != null) {
-                    slot.put("error", outcome.error());
+                    // the item's slot reaches the client: no backend host or certificate in it
+                    slot.put("error", Redaction.of(outcome.error()));
                 }
             }
             if (slot.containsKey("error")) {
