@@ -90,7 +90,7 @@ final class SourceHits<T> {
         stats.decoded(body.length, System.nanoTime() - start);
         List<SearchPage.Hit> hits = new ArrayList<>(decoded.hits().hits().size());
         for (Hit<T> hit : decoded.hits().hits()) {
-            String messageId = hit.id().substring(hit.id().indexOf(':') + 1);
+            String messageId = MailDocument.messageIdOf(hit.id());
             hits.add(hit.source() == null ? new SearchPage.Hit(messageId, null, null, null) : toHit.apply(messageId, hit.source()));
         }
         TotalHits total = decoded.hits().total();
