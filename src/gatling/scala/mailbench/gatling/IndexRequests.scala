@@ -5,6 +5,7 @@ import io.gatling.http.Predef._
 import io.gatling.http.request.builder.HttpRequestBuilder
 
 import mailbench.facade.FacadeConfig
+import mailbench.facade.opensearch.MailDocument
 
 /** The indexing requests: a bulk of NDJSON documents, and one message; one implementation per path. */
 trait IndexRequests {
@@ -49,6 +50,6 @@ class DirectIndexRequests(Index: String) extends IndexRequests {
       .check(status.is(200), jmesPath("length(items[?index.error])").ofType[Int].saveAs(Refused))
 
   override def indexOne(name: String): HttpRequestBuilder =
-    http(name).put(s"/$Index/_doc/#{mailboxId}:#{messageId}").header("content-type", "application/json")
+    http(name).put(s"/$Index/_doc/${MailDocument.documentId("#{mailboxId}", "#{messageId}")}").header("content-type", "application/json")
       .body(bytes(MessageBody)).check(status.in(200, 201))
 }

@@ -5,6 +5,10 @@ import io.gatling.commons.stats.assertion.Assertion
 import io.gatling.http.Predef._
 import io.gatling.http.request.builder.HttpRequestBuilder
 
+import scala.jdk.CollectionConverters._
+
+import mailbench.facade.{FacadeConfig, SearchParams}
+import mailbench.facade.opensearch.{ClientOptions, MailDocument, SearchRequests}
 import mailbench.run.BenchConfig
 
 /** The four requests of the search mix; one implementation per path (through the facade, or straight to OpenSearch). */
@@ -48,30 +52,50 @@ object FacadeRequests extends MailRequests {
 }
 
 /**
- * The same searches sent straight to OpenSearch's _search, with the query the facade builds
- * (mailbench.facade.opensearch.MailStore#searchRequest): the difference is the facade's cost.
+ * The same searches sent straight to OpenSearch's _search, with the body the facade sends
+ * (DirectSearchBodies): the difference is the facade's cost.
  */
 object DirectRequests extends MailRequests {
   import MailRequests._
 
-  private val Index = "mail"
-  // the default projection: doc values only, no stored field (see DocValueHits)
-  private val Tail = """"sort":[{"receivedAt":{"order":"desc"}}],"stored_fields":["_none_"],""" +
-    """"docvalue_fields":[{"field":"messageId"},{"field":"subject.raw"},{"field":"from"},{"field":"receivedAt"}],"from":0,"size":20}"""
-  private val Mailbox = """{"term":{"mailboxId":{"value":"#{mailboxId}"}}}"""
+  private val Index = FacadeConfig.DEFAULT_INDEX
   private val directHits = substring("\"total\":{\"value\":0,").notExists
 
-  private def search(name: String, bool: String) =
+  private def search(name: String, body: String) =
     http(name).post(s"/$Index/_search").header("content-type", "application/json")
-      .body(StringBody(s"""{"query":{"bool":$bool},$Tail"""))
+      .body(StringBody(body))
       .check(statusOk, directHits)
 
-  override def searchByText(name: String): HttpRequestBuilder = search(name,
-    s"""{"filter":[$Mailbox],"must":[{"multi_match":{"query":"#{term}","fields":["subject^2","body"],"operator":"and"}}]}""")
-  override def searchBySender(name: String): HttpRequestBuilder = search(name,
-    s"""{"filter":[$Mailbox,{"term":{"from":{"value":"#{from}"}}}]}""")
-  override def searchByDateRange(name: String): HttpRequestBuilder = search(name,
-    s"""{"filter":[$Mailbox,{"range":{"receivedAt":{"gte":"#{after}","lt":"#{before}"}}}]}""")
+  override def searchByText(name: String): HttpRequestBuilder = search(name, DirectSearchBodies.Text)
+  override def searchBySender(name: String): HttpRequestBuilder = search(name, DirectSearchBodies.Sender)
+  override def searchByDateRange(name: String): HttpRequestBuilder = search(name, DirectSearchBodies.DateRange)
   override def getById(name: String): HttpRequestBuilder =
-    http(name).get(s"/$Index/_doc/#{mailboxId}:#{messageId}").check(statusOk)
+    http(name).get(s"/$Index/_doc/${MailDocument.documentId("#{mailboxId}", "#{messageId}")}").check(statusOk)
+}
+
+/**
+ * The direct path's search bodies, built once at start: the facade's own body (SearchRequests.body, the default
+ * projection) for the facade request a feeder row makes, with marker values that are then swapped for the Gatling
+ * EL of the row's columns. DirectSearchBodiesTest checks them against the facade's body for every feeder row.
+ */
+object DirectSearchBodies {
+  private val Mailbox = "marker-mailbox"
+
+  /** By text: the search-text feeder's mailboxId and term. */
+  val Text: String = body(Map("text" -> "markerterm"), Map("markerterm" -> "term"))
+  /** By sender: the search-from feeder's mailboxId and from. */
+  val Sender: String = body(Map("from" -> "marker@from.invalid"), Map("marker@from.invalid" -> "from"))
+  /** By date range: the date-range feeder's mailboxId, after and before. */
+  val DateRange: String = body(Map("after" -> "1001-01-01T00:00:00Z", "before" -> "1002-02-02T00:00:00Z"),
+    Map("1001-01-01T00:00:00Z" -> "after", "1002-02-02T00:00:00Z" -> "before"))
+
+  private def body(params: Map[String, String], columns: Map[String, String]): String = {
+    val query = SearchParams.parse(Mailbox, params.map { case (name, value) => name -> java.util.List.of(value) }.asJava)
+    val json = SearchRequests.body(query, ClientOptions.DEFAULT.projection)
+    (columns + (Mailbox -> "mailboxId")).foldLeft(json) { case (template, (marker, column)) =>
+      val quoted = "\"" + marker + "\""
+      require(json.split(java.util.regex.Pattern.quote(quoted), -1).length == 2, s"the facade's body holds $quoted once: $json")
+      template.replace(quoted, "\"#{" + column + "}\"")
+    }
+  }
 }

@@ -6,6 +6,7 @@ import java.util.List;
 
 import mailbench.access.OpenSearchAccess;
 import mailbench.access.OpenSearchUrls;
+import mailbench.facade.opensearch.ClientConfig;
 import mailbench.facade.opensearch.ClientOptions;
 
 /**
@@ -128,6 +129,12 @@ public record FacadeConfig(
         return new FacadeConfig(DEFAULT_HOST, DEFAULT_PORT, List.of(URI.create(DEFAULT_OPENSEARCH)), DEFAULT_INDEX,
             DEFAULT_SHARDS, DEFAULT_EVENT_LOOPS, DEFAULT_IO_THREADS, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_BODY_BYTES,
             DEFAULT_MAX_BULK_ITEMS, DEFAULT_CONNECT_TIMEOUT, DEFAULT_RESPONSE_TIMEOUT, ClientOptions.DEFAULT);
+    }
+
+    /** What the OpenSearch client is built from; {@code poolWait}: the longest a call waits for a pooled connection. */
+    public ClientConfig openSearchClient(Duration poolWait) {
+        return new ClientConfig(opensearch, access, client, ioThreads, maxConnections, connectTimeout, poolWait, responseTimeout,
+            maxResponseBytes);
     }
 
     public FacadeConfig withOpenSearch(URI url) {

@@ -59,7 +59,7 @@ public final class FacadeServer implements AutoCloseable {
      */
     public static FacadeServer start(FacadeConfig config, FacadeGuards guards, Consumer<String> onClientDeath) {
         guards.check(config);
-        OpenSearchClients clients = OpenSearchClients.create(config, guards.poolWaitTimeout());
+        OpenSearchClients clients = OpenSearchClients.create(config.openSearchClient(guards.poolWaitTimeout()));
         ClientWatchdog watchdog = clients.watchdog();
         MailStore store = new MailStore(clients, config.index(), config.client().projection());
         Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(config.eventLoops()));

@@ -1,13 +1,10 @@
 package mailbench.facade;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.LongAdder;
 
 import org.opensearch.client.opensearch._types.Refresh;
 import org.slf4j.Logger;
@@ -44,25 +41,10 @@ public final class MailRoutes {
     private final MailStore store;
     private final FacadeConfig config;
     private final FacadeGuards guards;
-    private final ClientWatchdog watchdog;
     private final long callDeadlineMs;
-    /**
-     * Requests handed to the client and not answered yet. Bounded because the client queues
-     * without limit for a pooled connection, and a long queue that fails at once unwinds
-     * recursively in httpclient5 (HTTPCLIENT-2398) until its I/O thread dies of a
-     * StackOverflowError: past the bound the facade answers 503 at once instead.
-     */
-    private final AtomicInteger inFlight = new AtomicInteger();
-    /** One lag probe per event loop, started by the first request the loop serves. */
-    private final ThreadLocal<EventLoopLag> loopLag = new ThreadLocal<>();
-    /** Event loops that served a request so far: --event-loops at work, or not. */
-    private final AtomicInteger loopsServing = new AtomicInteger();
-    private final LongAdder refusedInFlight = new LongAdder();
-    private final LongAdder refusedLag = new LongAdder();
-    /** Shared by the routers of every event loop. */
+    /** Shared by the routers of every event loop, as are the body bytes. */
+    private final Admission admission;
     private final BodyBytesInFlight bodyBytes;
-    /** A 502 is a failure the facade could not classify: its cause goes to the log, once per 10 s at most. */
-    private final ThrottledWarning unclassified = new ThrottledWarning(10_000_000_000L, System::nanoTime);
 
     public MailRoutes(MailStore store, FacadeConfig config) {
         this(store, config, FacadeGuards.DEFAULTS, null);
@@ -73,7 +55,7 @@ public final class MailRoutes {
         this.store = store;
         this.config = config;
         this.guards = guards;
-        this.watchdog = watchdog;
+        this.admission = new Admission(config, watchdog);
         this.callDeadlineMs = guards.callDeadline(config).toMillis();
         this.bodyBytes = new BodyBytesInFlight(guards.bodyBytesInFlightBound());
     }
@@ -146,7 +128,7 @@ public final class MailRoutes {
                 long start = System.nanoTime();
                 CompletableFuture<List<MailStore.BulkOutcome>> outcomes = valid.isEmpty()
                     ? CompletableFuture.completedFuture(List.of()) : store.bulk(valid, refresh);
-                return outcomes.thenApply(results -> new Reply(200, bulkReply(items, results, start)));
+                return outcomes.thenApply(results -> new Reply(200, BulkReply.of(items, results, start)));
             });
         });
     }
@@ -166,7 +148,7 @@ public final class MailRoutes {
     }
 
     private void health(RoutingContext ctx) {
-        if (!admit(ctx)) {
+        if (!admission.admit(ctx)) {
             return;
         }
         CompletableFuture<Map<String, Object>> backend = store.health().thenCombine(store.serverVersion(), (health, version) -> {
@@ -176,7 +158,7 @@ public final class MailRoutes {
             status.put("version", version);
             return status;
         }).orTimeout(callDeadlineMs, TimeUnit.MILLISECONDS);
-        backend.whenComplete((status, error) -> inFlight.decrementAndGet());
+        backend.whenComplete((status, error) -> admission.release());
         Future.fromCompletionStage(backend, ctx.vertx().getOrCreateContext()).onComplete(result -> {
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("facade", "up");
@@ -201,51 +183,15 @@ public final class MailRoutes {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("projection", ClientOptions.option(config.client().projection()));
         body.put("searches", store.stats().snapshot());
-        Map<String, Object> refused = new LinkedHashMap<>();
-        refused.put("inFlight", refusedInFlight.sum());
-        refused.put("eventLoopLag", refusedLag.sum());
-        refused.put("bodyBytesInFlight", bodyBytes.refused());
-        body.put("refused", refused);
-        body.put("eventLoopsServing", loopsServing.get());
-        body.put("inFlightNow", inFlight.get()); // a gauge, not a counter: the calls waiting on OpenSearch right now
+        body.put("refused", admission.refused(bodyBytes));
+        body.put("eventLoopsServing", admission.loopsServing());
+        body.put("inFlightNow", admission.inFlightNow()); // a gauge, not a counter: the calls waiting on OpenSearch right now
         body.put("bodyBytesInFlightNow", bodyBytes.held()); // a gauge: request-body bytes held right now
         Runtime runtime = Runtime.getRuntime();
         body.put("usedHeapBytes", runtime.totalMemory() - runtime.freeMemory());
         body.put("maxHeapBytes", runtime.maxMemory());
         body.putAll(JvmMemory.counters()); // counters: a run reads allocation and GC pauses over its measured phase
         reply(ctx, new Reply(200, body));
-    }
-
-    private static Map<String, Object> bulkReply(List<BulkPayload.Item> items, List<MailStore.BulkOutcome> results, long start) {
-        List<Map<String, Object>> slots = new ArrayList<>(items.size());
-        int next = 0;
-        int failed = 0;
-        for (BulkPayload.Item item : items) {
-            Map<String, Object> slot = new LinkedHashMap<>();
-            slot.put("mailboxId", item.mailboxId());
-            slot.put("messageId", item.messageId());
-            if (item.document() == null) {
-                slot.put("status", 400);
-                slot.put("error", item.error());
-            } else {
-                MailStore.BulkOutcome outcome = results.get(next++);
-                slot.put("status", outcome.status());
-                if (outcome.error() != null) {
-                    slot.put("error", outcome.error());
-                }
-            }
-            if (slot.containsKey("error")) {
-                failed++;
-            }
-            slots.add(slot);
-        }
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("tookMs", (System.nanoTime() - start) / 1_000_000);
-        body.put("errors", failed > 0);
-        body.put("indexed", items.size() - failed);
-        body.put("failed", failed);
-        body.put("items", slots);
-        return body;
     }
 
     private static Refresh refresh(String value) {
@@ -261,77 +207,33 @@ public final class MailRoutes {
 
     /** Runs a handler: input errors become 4xx at once, backend errors are classified when the future fails. */
     private void handle(RoutingContext ctx, ReplySupplier work) {
-        if (!admit(ctx)) {
+        if (!admission.admit(ctx)) {
             return;
         }
         CompletableFuture<Reply> future;
         try {
             future = work.get();
         } catch (BadRequest e) {
-            inFlight.decrementAndGet();
+            admission.release();
             error(ctx, e.status(), e.getMessage());
             return;
         } catch (RuntimeException e) {
-            inFlight.decrementAndGet();
+            admission.release();
             throw e;
         }
         // a bounded time even when the client never completes the call (a dead I/O thread): 504, and the slot is freed
-        future.orTimeout(callDeadlineMs, TimeUnit.MILLISECONDS).whenComplete((reply, error) -> inFlight.decrementAndGet());
+        future.orTimeout(callDeadlineMs, TimeUnit.MILLISECONDS).whenComplete((reply, error) -> admission.release());
         Future.fromCompletionStage(future, ctx.vertx().getOrCreateContext()).onComplete(result -> {
             if (result.succeeded()) {
                 reply(ctx, result.result());
             } else {
                 BackendErrors.Failure failure = BackendErrors.classify(result.cause());
                 if (failure.status() == 502) {
-                    long held = unclassified.tryPass();
-                    if (held >= 0) {
-                        LOG.warn("502 on {} {} ({} more 502s since the last of these lines): {}", ctx.request().method(),
-                            ctx.request().path(), held, failure.message(), result.cause());
-                    }
+                    admission.unclassified(ctx, failure.message(), result.cause());
                 }
                 error(ctx, failure.status(), failure.message());
             }
         });
-    }
-
-    /**
-     * Admission, the same for every route that calls OpenSearch ({@code /health} too): refused with 503 while the event
-     * loop lags, while the client is dead, or past the in-flight bound. True: admitted, and counted in flight.
-     */
-    private boolean admit(RoutingContext ctx) {
-        long lagMs = loopLag(ctx.vertx()).nanos() / 1_000_000;
-        if (config.maxEventLoopLagMs() > 0 && lagMs > config.maxEventLoopLagMs()) {
-            // shed before any parsing or OpenSearch call: a refusal is the cheapest answer the loop can give while behind
-            refusedLag.increment();
-            ctx.response().putHeader("retry-after", "1");
-            error(ctx, 503, "the facade's event loop is " + lagMs + " ms behind (over --max-event-loop-lag-ms "
-                + config.maxEventLoopLagMs() + "): it is short of CPU or overloaded, retry later");
-            return false;
-        }
-        String dead = watchdog == null ? null : watchdog.problem();
-        if (dead != null) {
-            error(ctx, 503, dead);
-            return false;
-        }
-        if (inFlight.incrementAndGet() > config.maxInFlight()) {
-            inFlight.decrementAndGet();
-            refusedInFlight.increment();
-            ctx.response().putHeader("retry-after", "1");
-            error(ctx, 503, "the facade already waits on " + config.maxInFlight() + " OpenSearch calls (--max-in-flight):"
-                + " OpenSearch is not keeping up, retry later");
-            return false;
-        }
-        return true;
-    }
-
-    private EventLoopLag loopLag(Vertx vertx) {
-        EventLoopLag lag = loopLag.get();
-        if (lag == null) {
-            lag = EventLoopLag.startOnCurrentLoop(vertx);
-            loopLag.set(lag);
-            loopsServing.incrementAndGet();
-        }
-        return lag;
     }
 
     private static Map<String, List<String>> queryParams(RoutingContext ctx) {

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import mailbench.corpus.CorpusGenerator;
 import mailbench.corpus.CorpusSpec;
 import mailbench.corpus.MailMessage;
+import mailbench.facade.opensearch.MailDocument;
 import mailbench.json.Json;
 
 /**
@@ -46,7 +47,7 @@ public final class BulkDocuments {
         StringBuilder item = new StringBuilder();
         if (direct) {
             ObjectNode action = Json.MAPPER.createObjectNode();
-            action.putObject("index").put("_id", message.mailboxId() + ":" + message.messageId());
+            action.putObject("index").put("_id", MailDocument.documentId(message.mailboxId(), message.messageId()));
             item.append(action).append('\n');
         }
         item.append(json).append('\n');

@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import mailbench.access.OpenSearchHttp;
 import mailbench.corpus.CorpusSpec;
 import mailbench.facade.FacadeToken;
+import mailbench.facade.opensearch.MailDocument;
 import mailbench.json.Json;
 
 /**
@@ -70,7 +71,7 @@ public final class CorpusPreflight {
         List<String[]> texts = SearchWarmer.rows(feeders.resolve("search-text.csv"));
         int checked = 0;
         for (String[] row : messages.subList(0, Math.min(ROUNDS, messages.size()))) {
-            String path = "/" + index + "/_doc/" + row[0] + ":" + row[1];
+            String path = "/" + index + "/_doc/" + MailDocument.documentId(row[0], row[1]);
             HttpResponse<String> response = opensearch.send("GET", path, null, TIMEOUT);
             checked++;
             if (response.statusCode() == 404) {

@@ -1,7 +1,13 @@
 package mailbench.facade.opensearch;
 
+import java.io.IOException;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+
+import org.opensearch.client.opensearch.OpenSearchAsyncClient;
+import org.opensearch.client.opensearch.core.SearchRequest;
 
 /**
  * How the facade's client talks to OpenSearch: the transport, whether one JSON mapper is shared
@@ -38,20 +44,80 @@ public record ClientOptions(Transport transport, Mapper mapper, Projection proje
         }
     }
 
-    /** Where a search hit's id, subject, sender and date come from. */
+    /**
+     * Where a search hit's id, subject, sender and date come from: each projection shapes the search it sends
+     * ({@link #shape}) and reads OpenSearch's answer into a {@link SearchPage} ({@link #search}).
+     */
     public enum Projection {
         /** Doc values only, no stored field read (see {@link DocValueHits}); generic JSON per hit. */
-        DOC_VALUES,
+        DOC_VALUES(List.of(DocValueHits.MESSAGE_ID, DocValueHits.SUBJECT, DocValueHits.FROM, DocValueHits.RECEIVED_AT)) {
+            @Override
+            void shape(SearchRequest.Builder search) {
+                search.storedFields("_none_");
+                for (String field : fields) {
+                    search.docvalueFields(f -> f.field(field));
+                }
+            }
+
+            @Override
+            CompletableFuture<SearchPage> search(OpenSearchAsyncClient client, String index, SearchRequest request, SearchStats stats)
+                throws IOException {
+                return client._transport().performRequestAsync(request, DocValueHits.ENDPOINT, client._transportOptions());
+            }
+        },
         /** The document id and a filtered {@code _source}, decoded into a typed record: the node decompresses each hit's stored document. */
-        SOURCE,
+        SOURCE(List.of("subject", "from", "receivedAt")) {
+            @Override
+            CompletableFuture<SearchPage> search(OpenSearchAsyncClient client, String index, SearchRequest request, SearchStats stats)
+                throws IOException {
+                return SourceHits.SUMMARIES.search(client, index, request, stats);
+            }
+        },
         /** As {@link #SOURCE}, but each hit's {@code _source} decoded generically into {@code JsonData} (JSON-P values), then read by field name. */
-        SOURCE_GENERIC,
+        SOURCE_GENERIC(SOURCE.fields) {
+            @Override
+            CompletableFuture<SearchPage> search(OpenSearchAsyncClient client, String index, SearchRequest request, SearchStats stats)
+                throws IOException {
+                return SourceHits.GENERICS.search(client, index, request, stats);
+            }
+        },
         /** The document id and the whole {@code _source} (attachment text included), decoded into {@link MailDocument}. */
-        SOURCE_FULL;
+        SOURCE_FULL(List.of()) {
+            @Override
+            void shape(SearchRequest.Builder search) {
+                // no source filter: the whole stored document comes back
+            }
+
+            @Override
+            CompletableFuture<SearchPage> search(OpenSearchAsyncClient client, String index, SearchRequest request, SearchStats stats)
+                throws IOException {
+                return SourceHits.DOCUMENTS.search(client, index, request, stats);
+            }
+        };
+
+        /** The fields a search asks for: doc-values fields, or the {@code _source} fields kept by its filter. */
+        final List<String> fields;
+
+        Projection(List<String> fields) {
+            this.fields = fields;
+        }
 
         public static Projection of(String option) {
             return parse(values(), "--projection", option);
         }
+
+        /** What the search asks OpenSearch to return for each hit; the {@code _source} projections filter the source. */
+        void shape(SearchRequest.Builder search) {
+            search.source(src -> src.filter(f -> f.includes(fields)));
+        }
+
+        /**
+         * Sends {@code request} (shaped by {@link #shape}) and reads the answer; the {@code _source} projections time their
+         * decode in {@code stats}. The classes each one needs load on its first search only: opensearch-java 2.2.0 (a
+         * doc-values variant) lacks the generic client the {@code _source} projections use.
+         */
+        abstract CompletableFuture<SearchPage> search(OpenSearchAsyncClient client, String index, SearchRequest request,
+                                                      SearchStats stats) throws IOException;
     }
 
     /**

@@ -32,8 +32,6 @@ final class DocValueHits {
     static final String SUBJECT = "subject.raw";
     static final String FROM = "from";
     static final String RECEIVED_AT = "receivedAt";
-    /** The doc-values fields a search asks for: the hit's id and the listing's projection. */
-    static final List<String> FIELDS = List.of(MESSAGE_ID, SUBJECT, FROM, RECEIVED_AT);
 
     static final SimpleEndpoint<SearchRequest, SearchPage> ENDPOINT = SearchRequest._ENDPOINT.withResponseDeserializer(page());
 

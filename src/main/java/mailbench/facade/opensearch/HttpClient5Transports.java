@@ -1,7 +1,6 @@
 package mailbench.facade.opensearch;
 
 import java.net.URI;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.hc.client5.http.config.ConnectionConfig;
@@ -23,7 +22,6 @@ import org.opensearch.client.transport.httpclient5.HttpAsyncResponseConsumerFact
 
 import mailbench.access.CredentialsRefused;
 import mailbench.access.OpenSearchAccess;
-import mailbench.facade.FacadeConfig;
 import mailbench.json.Json;
 
 /**
@@ -37,9 +35,8 @@ final class HttpClient5Transports {
     private HttpClient5Transports() {
     }
 
-    /** {@code poolWait}: the longest a call waits for a pooled connection (connection-request timeout), then it fails. */
-    static OpenSearchTransport create(FacadeConfig config, Duration poolWait, ClientThreads threads) {
-        HttpHost[] hosts = config.opensearch().stream().map(HttpClient5Transports::host).toArray(HttpHost[]::new);
+    static OpenSearchTransport create(ClientConfig config, ClientThreads threads) {
+        HttpHost[] hosts = config.hosts().stream().map(HttpClient5Transports::host).toArray(HttpHost[]::new);
         OpenSearchAccess access = config.access();
         boolean sendsCredentials = access.credentials() != null;
         return ApacheHttpClient5TransportBuilder.builder(hosts)
@@ -66,7 +63,7 @@ final class HttpClient5Transports {
                         .build())
                     .build()))
             .setRequestConfigCallback(request -> request
-                .setConnectionRequestTimeout(Timeout.of(poolWait.toMillis(), TimeUnit.MILLISECONDS))
+                .setConnectionRequestTimeout(Timeout.of(config.poolWait().toMillis(), TimeUnit.MILLISECONDS))
                 .setResponseTimeout(Timeout.of(config.responseTimeout().toMillis(), TimeUnit.MILLISECONDS)))
             .setOptions(options(config.maxResponseBytes()))
             .build();

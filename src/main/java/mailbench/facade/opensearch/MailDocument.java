@@ -33,7 +33,13 @@ public record MailDocument(
         return documentId(mailboxId, messageId);
     }
 
+    /** The one spelling of a document id, {@code <mailboxId>:<messageId>}, for every writer of the index and the direct path. */
     public static String documentId(String mailboxId, String messageId) {
         return mailboxId + ":" + messageId;
+    }
+
+    /** The message id in a {@link #documentId}. */
+    public static String messageIdOf(String documentId) {
+        return documentId.substring(documentId.indexOf(':') + 1);
     }
 }

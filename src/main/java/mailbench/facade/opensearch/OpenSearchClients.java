@@ -1,7 +1,6 @@
 package mailbench.facade.opensearch;
 
 import java.io.IOException;
-import java.time.Duration;
 import java.util.function.Supplier;
 
 import org.opensearch.client.RestClient;
@@ -11,7 +10,6 @@ import org.opensearch.client.opensearch.OpenSearchClient;
 import org.opensearch.client.transport.OpenSearchTransport;
 import org.opensearch.client.transport.rest_client.RestClientTransport;
 
-import mailbench.facade.FacadeConfig;
 import mailbench.json.Json;
 
 /**
@@ -35,16 +33,15 @@ public final class OpenSearchClients implements AutoCloseable {
         this.perRequest = perRequest;
     }
 
-    /** {@code poolWait}: the longest a call waits for a pooled connection before it fails. */
-    public static OpenSearchClients create(FacadeConfig config, Duration poolWait) {
-        ClientOptions options = config.client();
+    public static OpenSearchClients create(ClientConfig config) {
+        ClientOptions options = config.options();
         if (options.transport() == ClientOptions.Transport.HTTPCLIENT5) {
             ClientThreads threads = ClientThreads.httpClient5();
-            return new OpenSearchClients(HttpClient5Transports.create(config, poolWait, threads), null, threads);
+            return new OpenSearchClients(HttpClient5Transports.create(config, threads), null, threads);
         }
         requireRestClientTransport(ClientVersion.opensearchJava());
         ClientThreads threads = ClientThreads.restClient();
-        RestClient restClient = RestClientTransports.restClient(config, poolWait, threads);
+        RestClient restClient = RestClientTransports.restClient(config, threads);
         OpenSearchTransport shared = new RestClientTransport(restClient, new JacksonJsonpMapper(Json.MAPPER));
         Supplier<OpenSearchAsyncClient> perRequest = options.mapper() == ClientOptions.Mapper.PER_REQUEST
             ? () -> new OpenSearchAsyncClient(new RestClientTransport(restClient, new JacksonJsonpMapper(Json.newMapper())))

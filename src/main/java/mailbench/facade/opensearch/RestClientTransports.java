@@ -1,7 +1,6 @@
 package mailbench.facade.opensearch;
 
 import java.net.URI;
-import java.time.Duration;
 
 import org.apache.http.Header;
 import org.apache.http.HttpHeaders;
@@ -14,8 +13,6 @@ import org.opensearch.client.RestClient;
 
 import mailbench.access.CredentialsRefused;
 import mailbench.access.OpenSearchAccess;
-import mailbench.facade.FacadeConfig;
-
 /**
  * The low-level RestClient (httpasyncclient 4) under RestClientTransport: the transport every
  * opensearch-java version has, 2.2.0 included. Its I/O threads are {@code I/O dispatcher N}.
@@ -25,9 +22,8 @@ final class RestClientTransports {
     private RestClientTransports() {
     }
 
-    /** {@code poolWait}: the longest a call waits for a pooled connection (connection-request timeout), then it fails. */
-    static RestClient restClient(FacadeConfig config, Duration poolWait, ClientThreads threads) {
-        HttpHost[] hosts = config.opensearch().stream().map(RestClientTransports::host).toArray(HttpHost[]::new);
+    static RestClient restClient(ClientConfig config, ClientThreads threads) {
+        HttpHost[] hosts = config.hosts().stream().map(RestClientTransports::host).toArray(HttpHost[]::new);
         OpenSearchAccess access = config.access();
         boolean sendsCredentials = access.credentials() != null;
         return RestClient.builder(hosts)
@@ -46,7 +42,7 @@ final class RestClientTransports {
                 .setMaxConnTotal(config.maxConnections() * hosts.length)
                 .setDefaultIOReactorConfig(IOReactorConfig.custom().setIoThreadCount(config.ioThreads()).build()))
             .setRequestConfigCallback(request -> request
-                .setConnectionRequestTimeout((int) poolWait.toMillis())
+                .setConnectionRequestTimeout((int) config.poolWait().toMillis())
                 .setConnectTimeout((int) config.connectTimeout().toMillis())
                 .setSocketTimeout((int) config.responseTimeout().toMillis()))
             .build();

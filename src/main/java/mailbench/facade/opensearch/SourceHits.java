@@ -4,13 +4,16 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiFunction;
 
+import jakarta.json.JsonObject;
 import jakarta.json.stream.JsonParser;
 
+import org.opensearch.client.json.JsonData;
 import org.opensearch.client.json.JsonpDeserializer;
 import org.opensearch.client.json.JsonpMapper;
 import org.opensearch.client.opensearch.OpenSearchAsyncClient;
@@ -34,25 +37,42 @@ import org.opensearch.client.opensearch.generic.Response;
  */
 final class SourceHits<T> {
 
+    /** {@link ClientOptions.Projection#SOURCE}: the filtered source as a typed record. */
+    static final SourceHits<MessageSummary> SUMMARIES = new SourceHits<>(MessageSummary.class,
+        (id, source) -> new SearchPage.Hit(id, source.subject(), source.from(), source.receivedAt()));
+    /** {@link ClientOptions.Projection#SOURCE_FULL}: the whole source as the stored document. */
+    static final SourceHits<MailDocument> DOCUMENTS = new SourceHits<>(MailDocument.class,
+        (id, source) -> new SearchPage.Hit(id, source.subject(), source.from(), source.receivedAt()));
+    /** {@link ClientOptions.Projection#SOURCE_GENERIC}: the filtered source as generic JSON. */
+    static final SourceHits<JsonData> GENERICS = new SourceHits<>(JsonData.class, SourceHits::fromGeneric);
+
     private final JsonpDeserializer<SearchResponse<T>> deserializer;
     private final BiFunction<String, T, SearchPage.Hit> toHit;
-    private final SearchStats stats;
 
     /** {@code toHit} gets the message id (from {@code _id}) and the decoded source, never null. */
-    SourceHits(Class<T> type, BiFunction<String, T, SearchPage.Hit> toHit, SearchStats stats) {
+    private SourceHits(Class<T> type, BiFunction<String, T, SearchPage.Hit> toHit) {
         this.deserializer = SearchResponse.createSearchResponseDeserializer(JsonpDeserializer.of(type));
         this.toHit = toHit;
-        this.stats = stats;
     }
 
-    CompletableFuture<SearchPage> search(OpenSearchAsyncClient client, String index, SearchRequest request) throws IOException {
+    /** What code that asks for generic documents does: look each listing field up by name in the JSON-P object. */
+    private static SearchPage.Hit fromGeneric(String messageId, JsonData source) {
+        JsonObject fields = source.toJson().asJsonObject();
+        String receivedAt = fields.getString("receivedAt", null);
+        return new SearchPage.Hit(messageId, fields.getString("subject", null), fields.getString("from", null),
+            receivedAt == null ? null : Instant.parse(receivedAt));
+    }
+
+    /** {@code stats}: where the decode's bytes and time are counted. */
+    CompletableFuture<SearchPage> search(OpenSearchAsyncClient client, String index, SearchRequest request, SearchStats stats)
+        throws IOException {
         JsonpMapper mapper = client._transport().jsonpMapper();
         return new OpenSearchGenericClient(client._transport(), client._transportOptions())
             .executeAsync(Requests.builder().method("POST").endpoint("/" + index + "/_search").json(request, mapper).build())
-            .thenApply(response -> decode(response, mapper));
+            .thenApply(response -> decode(response, mapper, stats));
     }
 
-    private SearchPage decode(Response response, JsonpMapper mapper) {
+    private SearchPage decode(Response response, JsonpMapper mapper, SearchStats stats) {
         byte[] body;
         try (response) {
             body = response.getBody().map(Body::bodyAsBytes).orElse(new byte[0]);
@@ -70,7 +90,7 @@ final class SourceHits<T> {
         stats.decoded(body.length, System.nanoTime() - start);
         List<SearchPage.Hit> hits = new ArrayList<>(decoded.hits().hits().size());
         for (Hit<T> hit : decoded.hits().hits()) {
-            String messageId = hit.id().substring(hit.id().indexOf(':') + 1);
+            String messageId = MailDocument.messageIdOf(hit.id());
             hits.add(hit.source() == null ? new SearchPage.Hit(messageId, null, null, null) : toHit.apply(messageId, hit.source()));
         }
         TotalHits total = decoded.hits().total();

@@ -30,7 +30,7 @@ class ClientWatchdogTest {
             mailbench.facade.FacadeConfig.DEFAULT_MAX_BODY_BYTES, mailbench.facade.FacadeConfig.DEFAULT_MAX_BULK_ITEMS,
             java.time.Duration.ofSeconds(1), java.time.Duration.ofSeconds(30),
             new ClientOptions(transport, ClientOptions.Mapper.SHARED, ClientOptions.Projection.DOC_VALUES));
-        try (OpenSearchClients clients = OpenSearchClients.create(config, java.time.Duration.ofSeconds(1))) {
+        try (OpenSearchClients clients = OpenSearchClients.create(config.openSearchClient(java.time.Duration.ofSeconds(1)))) {
             String io = transport == ClientOptions.Transport.HTTPCLIENT5 ? "httpclient-dispatch-1" : "I/O dispatcher 1";
             org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).untilAsserted(() ->
                 assertThat(Thread.getAllStackTraces().keySet()).extracting(Thread::getName).contains(io));
