@@ -45,7 +45,7 @@ final class HttpClient5Transports {
             .setDefaultHeaders(sendsCredentials
                 ? new Header[] {new BasicHeader(HttpHeaders.AUTHORIZATION, access.credentials().basicAuthorization())}
                 : new Header[0])
-            .setHttpClientConfigCallback(http -> withResponseCompression(http, config.client().responseCompression())
+            .setHttpClientConfigCallback(http -> withResponseCompression(http, config.options().responseCompression())
                 .setThreadFactory(threads)
                 .setIOReactorConfig(IOReactorConfig.custom().setIoThreadCount(config.ioThreads()).build())
                 // the transport would parse a 401's plain-text body as a JSON error; this names the fix instead
