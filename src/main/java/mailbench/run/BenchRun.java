@@ -19,10 +19,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import mailbench.access.OpenSearchAccess;
 import mailbench.access.OpenSearchHttp;
 import mailbench.facade.FacadeToken;
-import mailbench.json.Json;
 import mailbench.loader.CorpusPreflight;
 import mailbench.loader.HealthProbe;
-import mailbench.profiler.ProfileConverter;
 import mailbench.profiler.SidecarClient;
 import mailbench.profiler.SidecarToken;
 import mailbench.results.RunResultsKnob;
@@ -309,7 +307,7 @@ public final class BenchRun {
 
     /** Gatling's simulation.log of this run, once Gatling has written it (in the after hook). */
     public Optional<Path> simulationLog() {
-        return gatlingRunDir().map(dir -> dir.resolve("simulation.log"));
+        return gatlingRunDir().map(RunFolder::simulationLogIn);
     }
 
     /** A line in run.json's timeline and on the console. */
@@ -361,7 +359,7 @@ public final class BenchRun {
     /** OpenSearch's stats and hot threads into logs/, when mailbench knows the node (local, or -Dmailbench.opensearch on a target). */
     private void nodeSnapshot(String when) {
         if (!opensearchUrls.isEmpty()) {
-            NodeSnapshots.write(new OpenSearchHttp(opensearchUrls, opensearchAccess()), folder.resolve("logs"), when, record::event);
+            NodeSnapshots.write(new OpenSearchHttp(opensearchUrls, opensearchAccess()), RunFolder.of(folder).logsDir(), when, record::event);
         }
     }
 
@@ -402,7 +400,7 @@ public final class BenchRun {
         Instant profileStop = profiler == null ? null : profiler.windowTo();
         long[] inProfileWindow = {0};
         try {
-            boolean complete = log.read(gatlingRun.get().resolve("simulation.log"), (name, start, end, ok, error) -> {
+            boolean complete = log.read(RunFolder.simulationLogIn(gatlingRun.get()), (name, start, end, ok, error) -> {
                 builder.accept(name, start, end, ok, error);
                 if (profileStart != null && profileStop != null && !name.startsWith(BenchConfig.WARM_UP_PREFIX)
                     && end >= profileStart.toEpochMilli() && end <= profileStop.toEpochMilli()) {
@@ -418,11 +416,11 @@ public final class BenchRun {
                 summary = summary.withCpu(hostCpu.between(summary.window().startMillis(), summary.window().endMillis()));
             }
             summary = summary.withFacade(facadeSection(summary.measured().requests()));
-            Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(folder.resolve("summary.json").toFile(), summary);
+            RunFolder.of(folder).writeSummary(summary);
             // the mergeable form of the same numbers: scale-out runs on several injectors are merged from it
             Optional<LatencyLog.Measured> latencies = builder.latencies();
             if (latencies.isPresent()) {
-                LatencyLog.write(folder.resolve(LatencyLog.FILE), latencies.get());
+                RunFolder.of(folder).writeLatencies(latencies.get());
             }
             if (summary.window() != null) {
                 record.measuredStart = Instant.ofEpochMilli(summary.window().startMillis());
@@ -461,14 +459,14 @@ public final class BenchRun {
     /** Fetches the capture into profile/ and notes in run.json whether there is one. */
     private ProfileSection profileSection(long requestsInWindow) {
         ProfileSection section = profiler == null ? ProfileSection.none("the run ended before the load started")
-            : profiler.finish(folder.resolve("profile"), (start, stop) -> requestsInWindow);
+            : profiler.finish(RunFolder.of(folder).profileDir(), (start, stop) -> requestsInWindow);
         record.profile = new LinkedHashMap<>();
         record.profile.put("status", section.status());
         if (section.reason() != null) {
             record.profile.put("reason", section.reason());
         } else {
-            record.profile.put("folder", "profile");
-            say("profile: " + folder.resolve("profile").resolve(ProfileConverter.EVENT_LOOP_HTML) + " (" + section.samples() + " samples, "
+            record.profile.put("folder", RunFolder.PROFILE);
+            say("profile: " + RunFolder.of(folder).eventLoopFlameGraph() + " (" + section.samples() + " samples, "
                 + section.cpuMsPerRequest() + " CPU ms per request)");
         }
         return section;
@@ -480,9 +478,9 @@ public final class BenchRun {
             return Optional.empty();
         }
         try (Stream<Path> dirs = Files.list(config.gatlingResults())) {
-            return dirs.filter(dir -> Files.isRegularFile(dir.resolve("simulation.log")))
-                .filter(dir -> dir.resolve("simulation.log").toFile().lastModified() >= startMillis - 1_000)
-                .max(Comparator.comparingLong(dir -> dir.resolve("simulation.log").toFile().lastModified()));
+            return dirs.filter(dir -> Files.isRegularFile(RunFolder.simulationLogIn(dir)))
+                .filter(dir -> RunFolder.simulationLogIn(dir).toFile().lastModified() >= startMillis - 1_000)
+                .max(Comparator.comparingLong(dir -> RunFolder.simulationLogIn(dir).toFile().lastModified()));
         } catch (IOException e) {
             return Optional.empty();
         }
@@ -492,8 +490,8 @@ public final class BenchRun {
     private void moveGatlingReport() {
         gatlingRunDir().ifPresent(dir -> {
             try {
-                Files2.moveTree(dir, folder.resolve("gatling"));
-                say("Gatling report: " + folder.resolve("gatling").resolve("index.html"));
+                Files2.moveTree(dir, RunFolder.of(folder).gatlingReportDir());
+                say("Gatling report: " + RunFolder.of(folder).gatlingReportDir().resolve("index.html"));
             } catch (IOException e) {
                 record.event("could not move the Gatling report from " + dir + ": " + e.getMessage());
             }
@@ -506,13 +504,13 @@ public final class BenchRun {
         }
         say("stopping the local stack");
         stack.close();
-        stack.copyLogsTo(folder.resolve("logs"));
+        stack.copyLogsTo(RunFolder.of(folder).logsDir());
         record.event("local stack stopped");
         stack = null;
     }
 
     private Path runJson() {
-        return folder.resolve("run.json");
+        return RunFolder.of(folder).runJson();
     }
 
     private void writeQuietly() {
