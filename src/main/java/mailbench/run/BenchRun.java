@@ -94,7 +94,7 @@ public final class BenchRun {
     }
 
     private static boolean direct(BenchConfig config) {
-        return "direct".equals(config.path());
+        return config.path() == RequestPath.DIRECT;
     }
 
     private void start(String simulation, String gatlingVersion) throws IOException, InterruptedException {

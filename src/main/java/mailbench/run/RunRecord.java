@@ -51,7 +51,7 @@ public final class RunRecord {
         this.runId = runId;
         this.simulation = simulation;
         this.variant = config.variant();
-        this.path = config.path();
+        this.path = config.path().value();
         this.target = config.local() ? "local" : config.target().toString();
         this.status = "starting";
         this.start = startedAt;

@@ -47,7 +47,7 @@ final class RunTarget {
             StackOptions options = new StackOptions(Path.of("target", "mailbench-stack", runId).toAbsolutePath(),
                 config.opensearchVersion(), config.opensearchHeap(), config.facadeHeap(), config.facadeOpensearchJava(),
                 config.facadeJvmArgs(), config.facadeArgs(),
-                config.corpus(), needs.corpus(), feeders, needs.profiler() && config.profiling().enabled() && !"direct".equals(config.path()))
+                config.corpus(), needs.corpus(), feeders, needs.profiler() && config.profiling().enabled() && config.path() == RequestPath.FACADE)
                 .withOpensearchJdk(config.opensearchJdk());
             LocalStack stack = LocalStack.start(options, say);
             target = new RunTarget(config, stack, stack.facadeUrl(), stack.facadeToken(), List.of(stack.opensearchUrl()));
@@ -76,7 +76,7 @@ final class RunTarget {
     /** Against a target, before any load: a few feeder rows must find the corpus in its index (see CorpusPreflight); the line to log. */
     String preflight(Path feeders) throws IOException, InterruptedException {
         // the direct requests search the index "mail" (DirectRequests), whatever the facade's index
-        return "direct".equals(config.path())
+        return config.path() == RequestPath.DIRECT
             ? CorpusPreflight.direct(new OpenSearchHttp(opensearchUrls, opensearchAccess()), "mail", feeders, config.corpus(), facadeUrl)
             : CorpusPreflight.throughFacade(facadeUrl, feeders, config.corpus(), facadeToken);
     }
