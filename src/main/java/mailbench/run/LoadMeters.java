@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 import mailbench.facade.FacadeToken;
-import mailbench.source.FacadeStats;
+import mailbench.facadeclient.FacadeStats;
 
 /**
  * What a run reads beside Gatling while the load runs: the machine's and the threads' CPU, the facade's refusals

@@ -13,8 +13,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import mailbench.access.OpenSearchAccess;
 import mailbench.access.OpenSearchHttp;
 import mailbench.facade.FacadeToken;
+import mailbench.facadeclient.HealthProbe;
 import mailbench.loader.CorpusPreflight;
-import mailbench.loader.HealthProbe;
 import mailbench.stack.LocalStack;
 import mailbench.stack.StackOptions;
 

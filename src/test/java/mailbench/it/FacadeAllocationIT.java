@@ -12,8 +12,8 @@ import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
 
+import mailbench.facadeclient.FacadeStats;
 import mailbench.run.FacadeSection;
-import mailbench.source.FacadeStats;
 
 /**
  * The facade's allocation counters as a run reads them: a facade in its own JVM over the real node, its stats read

@@ -1,4 +1,4 @@
-package mailbench.source;
+package mailbench.largesource;
 
 import java.util.Comparator;
 import java.util.HashMap;

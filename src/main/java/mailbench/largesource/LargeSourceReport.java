@@ -1,4 +1,4 @@
-package mailbench.source;
+package mailbench.largesource;
 
 import java.io.IOException;
 import java.nio.file.Path;
