@@ -8,7 +8,7 @@ import io.gatling.core.structure.PopulationBuilder
 import io.gatling.http.Predef._
 
 import mailbench.indexing.{ BulkDocuments, BulkMatrix, BulkMatrixIndex, BulkMatrixReport, BulkMatrixResult, BulkMatrixRun, CellTimings }
-import mailbench.run.{ BenchConfig, BenchRun }
+import mailbench.run.{ BenchConfig, BenchRun, RequestPath }
 
 /**
  * The bulk indexing matrix: bulk size (-Dmailbench.bulk.sizes) x bulk requests in flight
@@ -19,7 +19,7 @@ import mailbench.run.{ BenchConfig, BenchRun }
 class BulkIndexSimulation extends Simulation {
   private val run = BenchRun.open("BulkIndexSimulation", GatlingVersion.ThisVersion.fullVersion, GatlingSimulationLog, BenchRun.Needs.BULK_MATRIX)
   private val config = run.config
-  private val direct = config.path == "direct"
+  private val direct = config.path == RequestPath.DIRECT
   private val opensearch = if (!run.opensearchUrls.isEmpty) run.opensearchUrls else throw new IllegalArgumentException(
     "BulkIndexSimulation recreates and counts the index itself: give -Dmailbench.opensearch=<OpenSearch URL> with -Dmailbench.target")
   private val bulk = config.bulk
@@ -55,7 +55,7 @@ class BulkIndexSimulation extends Simulation {
     val timings = new CellTimings
     run.simulationLog.ifPresent(log => GatlingSimulationLog.read(log, (name, start, end, ok, _) => timings.record(name, start, end, ok)))
     val about = Map("simulation" -> "BulkIndexSimulation", "runId" -> run.folder.getFileName.toString, "variant" -> config.variant,
-      "path" -> config.path, "target" -> (if (config.local) "local" else config.target.toString))
+      "path" -> config.path.value, "target" -> (if (config.local) "local" else config.target.toString))
     val result = BulkMatrixResult.of(about.asJava, bulk, matrix.outcomes, timings)
     BulkMatrixReport.write(result, run.folder)
     println(BulkMatrixReport.table(result))

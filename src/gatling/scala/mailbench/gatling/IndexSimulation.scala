@@ -7,7 +7,7 @@ import io.gatling.core.Predef._
 import io.gatling.http.Predef._
 
 import mailbench.indexing.MessageFeed
-import mailbench.run.{ BenchConfig, BenchRun }
+import mailbench.run.{ BenchConfig, BenchRun, RequestPath }
 
 /**
  * Single-document indexing at a constant rate (-Dmailbench.rate): every virtual user PUTs one new
@@ -17,7 +17,7 @@ import mailbench.run.{ BenchConfig, BenchRun }
 class IndexSimulation extends Simulation {
   private val run = BenchRun.open("IndexSimulation", GatlingVersion.ThisVersion.fullVersion, GatlingSimulationLog, BenchRun.Needs.INDEXING)
   private val config = run.config
-  private val requests = if (config.path == "direct") DirectIndexRequests else FacadeIndexRequests
+  private val requests = if (config.path == RequestPath.DIRECT) DirectIndexRequests else FacadeIndexRequests
   private val rate = config.rate.toDouble
   private val messages = new MessageFeed(config.corpus)
   private val feeder = Iterator.continually {

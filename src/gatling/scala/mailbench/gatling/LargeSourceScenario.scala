@@ -7,7 +7,7 @@ import io.gatling.core.structure.ScenarioBuilder
 import io.gatling.http.Predef._
 import io.gatling.http.request.builder.HttpRequestBuilder
 
-import mailbench.source.LargeSourceWorkload
+import mailbench.largesource.LargeSourceWorkload
 
 /**
  * Listing a mailbox of multi-MB messages, a page of whole hits at a time: each virtual user sends

@@ -8,8 +8,9 @@ import io.gatling.commons.util.GatlingVersion
 import io.gatling.core.Predef._
 import io.gatling.http.Predef._
 
+import mailbench.facadeclient.FacadeStats
+import mailbench.largesource.{ LargeSourceReport, LargeSourceResult, LargeSourceWorkload }
 import mailbench.run.{ BenchConfig, BenchRun }
-import mailbench.source.{ FacadeStats, LargeSourceReport, LargeSourceResult, LargeSourceWorkload }
 
 /**
  * The large-_source workload (the 2018 _source size study): a few searches in flight (-Dmailbench.large.concurrency)

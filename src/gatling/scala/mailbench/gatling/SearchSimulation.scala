@@ -6,7 +6,7 @@ import io.gatling.commons.util.GatlingVersion
 import io.gatling.core.Predef._
 import io.gatling.http.Predef._
 
-import mailbench.run.{ BenchConfig, BenchRun }
+import mailbench.run.{ BenchConfig, BenchRun, RequestPath }
 
 /**
  * The default load: mail searches and gets at a constant rate (-Dmailbench.rate, 1,000 req/s)
@@ -17,7 +17,7 @@ class SearchSimulation extends Simulation {
   private val run = BenchRun.open("SearchSimulation", GatlingVersion.ThisVersion.fullVersion, GatlingSimulationLog)
   private val config = run.config
   private val feeders = new MailFeeders(run.feeders)
-  private val requests = if (config.path == "direct") DirectRequests else FacadeRequests
+  private val requests = if (config.path == RequestPath.DIRECT) DirectRequests else FacadeRequests
   private val rate = config.rate.toDouble
 
   private val measured = SearchScenario.build("Measured", "", requests, feeders, config.mix)

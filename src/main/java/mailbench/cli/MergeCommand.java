@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 
 import mailbench.compare.ToolError;
 import mailbench.merge.MergeJob;
+import mailbench.run.RunFolder;
 import mailbench.run.SummaryTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -16,8 +17,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "merge", mixinStandardHelpOptions = true,
     description = {"Merge the run folders of several injectors that loaded one target together (scale-out: the same simulation",
         "on N hosts, each at rate/N) into one run folder: counts added, percentiles of all their requests (from each run's",
-        "latency.hlog), throughput summed. compare and nightly read the result like any run.",
-        "Exit code: 0 merged (warnings on stderr), 2 refused (not a run, different loads, no latency.hlog, --out not empty)."})
+        RunFolder.LATENCY_LOG + "), throughput summed. compare and nightly read the result like any run.",
+        "Exit code: 0 merged (warnings on stderr), 2 refused (not a run, different loads, no " + RunFolder.LATENCY_LOG + ", --out not empty)."})
 final class MergeCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "RUN_FOLDER", arity = "1..*", description = "The injectors' run folders (reports/<timestamp>-<simulation>-<variant>)")
@@ -32,7 +33,8 @@ final class MergeCommand implements Callable<Integer> {
             MergeJob.Outcome outcome = new MergeJob(System.out).run(runs, out);
             outcome.warnings().forEach(w -> System.err.println("warning: " + w));
             System.out.println(SummaryTable.format(outcome.summary()));
-            System.out.println("[merge] merged run: " + outcome.folder() + " (run.json, summary.json, latency.hlog)");
+            System.out.println("[merge] merged run: " + outcome.folder() + " (" + RunFolder.RUN_JSON + ", " + RunFolder.SUMMARY_JSON + ", "
+                + RunFolder.LATENCY_LOG + ")");
             return 0;
         } catch (ToolError | IllegalArgumentException e) {
             System.err.println("error: " + e.getMessage());

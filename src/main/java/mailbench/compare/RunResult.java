@@ -9,12 +9,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import mailbench.json.Json;
 import mailbench.profiler.CollapsedStacks;
-import mailbench.profiler.ProfileConverter;
 import mailbench.run.ErrorWindows;
+import mailbench.run.ProfileSection;
+import mailbench.run.RunFolder;
+import mailbench.run.RunRecord;
+import mailbench.run.RunSummary;
 
 /**
  * One run folder as a comparison reads it: run.json, summary.json and, when there is a profile,
@@ -55,9 +56,12 @@ public record RunResult(String name, String variant, String status, Long speedPr
             return requests == 0 ? 0 : 100.0 * ko / requests;
         }
 
-        static Stats of(JsonNode node) {
-            return new Stats(node.path("requests").asLong(), node.path("ko").asLong(), node.path("rps").asDouble(),
-                node.path("p50Ms").asDouble(), node.path("p95Ms").asDouble(), node.path("p99Ms").asDouble());
+        static Stats of(RunSummary.Stats s) {
+            return new Stats(s.requests(), s.ko(), s.rps(), s.p50Ms(), s.p95Ms(), s.p99Ms());
+        }
+
+        static Stats of(RunSummary.NamedStats s) {
+            return new Stats(s.requests(), s.ko(), s.rps(), s.p50Ms(), s.p95Ms(), s.p99Ms());
         }
     }
 
@@ -66,47 +70,48 @@ public record RunResult(String name, String variant, String status, Long speedPr
         if (!Files.isDirectory(path)) {
             throw new ToolError("no such folder: " + path);
         }
-        if (Files.exists(path.resolve("run.json"))) {
+        if (RunFolder.isRun(path)) {
             return List.of(load(path));
         }
         List<RunResult> runs = new ArrayList<>();
         try (Stream<Path> children = Files.list(path)) {
-            for (Path child : children.filter(dir -> Files.exists(dir.resolve("run.json"))).sorted().toList()) {
+            for (Path child : children.filter(RunFolder::isRun).sorted().toList()) {
                 runs.add(load(child));
             }
         } catch (IOException e) {
             throw new ToolError("cannot list " + path + ": " + e.getMessage());
         }
         if (runs.isEmpty()) {
-            throw new ToolError(path + " is neither a run folder (no run.json) nor a folder of run folders");
+            throw new ToolError(path + " is neither a run folder (no " + RunFolder.RUN_JSON + ") nor a folder of run folders");
         }
         return runs;
     }
 
     public static RunResult load(Path folder) {
-        JsonNode run = read(folder.resolve("run.json"));
-        JsonNode summary = read(folder.resolve("summary.json"));
-        if (!summary.has("measured")) {
-            throw new ToolError(folder.resolve("summary.json") + " has no measured section");
+        RunFolder run = RunFolder.of(folder);
+        RunRecord record = read(run.runJson(), run::readRecord);
+        RunSummary summary = read(run.summaryJson(), run::readSummary);
+        if (summary.measured() == null) {
+            throw new ToolError(run.summaryJson() + " has no measured section");
         }
         Map<String, Stats> requests = new LinkedHashMap<>();
-        summary.path("requests").forEach(r -> requests.put(r.path("name").asText(), Stats.of(r)));
-        JsonNode profile = summary.path("profile");
+        listOrEmpty(summary.requests()).forEach(r -> requests.put(r.name(), Stats.of(r)));
+        ProfileSection profile = summary.profile();
         Map<String, Double> groups = new LinkedHashMap<>();
-        profile.path("threadGroups").fields().forEachRemaining(e -> groups.put(e.getKey(), e.getValue().path("percent").asDouble()));
-        boolean captured = "captured".equals(profile.path("status").asText());
-        CollapsedStacks stacks = captured ? stacks(folder.resolve("profile").resolve(ProfileConverter.COLLAPSED)) : null;
-        CollapsedStacks allocation = captured ? stacks(folder.resolve("profile").resolve(ProfileConverter.ALLOC_COLLAPSED)) : null;
-        JsonNode window = summary.path("window");
-        Long measuredMillis = window.path("startMillis").isNumber() && window.path("endMillis").isNumber()
-            ? window.path("endMillis").asLong() - window.path("startMillis").asLong() : null;
-        return new RunResult(folder.getFileName().toString(), run.path("variant").asText("?"), run.path("status").asText("?"),
-            run.at("/machine/speedProbeMs").isNumber() ? run.at("/machine/speedProbeMs").asLong() : null,
-            Stats.of(summary.get("measured")), requests,
-            profile.path("cpuMsPerRequest").isNumber() ? profile.path("cpuMsPerRequest").asDouble() : null, groups, stacks,
-            texts(run.path("versions")), texts(run.path("knobs")), texts(run.path("machine")), measuredWindows(summary.path("errors")),
-            measuredMillis, summary.at("/facade/allocatedBytesPerRequest").isNumber()
-                ? summary.at("/facade/allocatedBytesPerRequest").asDouble() : null, allocation);
+        if (profile != null && profile.threadGroups() != null) {
+            profile.threadGroups().fields().forEachRemaining(e -> groups.put(e.getKey(), e.getValue().path("percent").asDouble()));
+        }
+        boolean captured = profile != null && ProfileSection.CAPTURED.equals(profile.status());
+        CollapsedStacks stacks = captured ? stacks(run.collapsedStacks()) : null;
+        CollapsedStacks allocation = captured ? stacks(run.allocationStacks()) : null;
+        RunSummary.Window window = summary.window();
+        Long measuredMillis = window == null ? null : window.endMillis() - window.startMillis();
+        Object speedProbe = record.machine.get("speedProbeMs");
+        return new RunResult(folder.getFileName().toString(), orUnknown(record.variant), orUnknown(record.status),
+            speedProbe instanceof Number n ? n.longValue() : null, Stats.of(summary.measured()), requests,
+            profile == null ? null : profile.cpuMsPerRequest(), groups, stacks, texts(record.versions), texts(record.knobs),
+            texts(record.machine), measuredWindows(listOrEmpty(summary.errors())), measuredMillis,
+            summary.facade() == null ? null : summary.facade().allocatedBytesPerRequest(), allocation);
     }
 
     /** A profile's collapsed stacks, or null when the file is not there (a run without that profile). */
@@ -121,35 +126,43 @@ public record RunResult(String name, String variant, String status, Long speedPr
         }
     }
 
-    /** A JSON object's fields as text, in file order; empty when absent (runs written before the field existed). */
-    private static Map<String, String> texts(JsonNode object) {
+    private static String orUnknown(String field) {
+        return field == null ? "?" : field;
+    }
+
+    private static <T> List<T> listOrEmpty(List<T> list) {
+        return list == null ? List.of() : list;
+    }
+
+    /** A run.json object's fields as text, in file order; empty when absent (runs written before the field existed). */
+    private static Map<String, String> texts(Map<String, ?> object) {
         Map<String, String> texts = new LinkedHashMap<>();
-        object.fields().forEachRemaining(e -> texts.put(e.getKey(), e.getValue().isValueNode() ? e.getValue().asText() : e.getValue().toString()));
+        if (object != null) {
+            Json.MAPPER.valueToTree(object).fields().forEachRemaining(e -> texts.put(e.getKey(),
+                e.getValue().isValueNode() ? e.getValue().asText() : e.getValue().toString()));
+        }
         return texts;
     }
 
-    private static List<ErrorWindows.Window> measuredWindows(JsonNode errors) {
+    private static List<ErrorWindows.Window> measuredWindows(List<ErrorWindows.Window> errors) {
         List<ErrorWindows.Window> windows = new ArrayList<>();
-        for (JsonNode w : errors) {
-            String phase = w.path("phase").asText(ErrorWindows.MEASURED);
+        for (ErrorWindows.Window w : errors) {
+            String phase = w.phase() == null ? ErrorWindows.MEASURED : w.phase();
             if (ErrorWindows.WARM_UP.equals(phase)) {
                 continue;
             }
-            List<ErrorWindows.Message> messages = new ArrayList<>();
-            w.path("messages").forEach(m -> messages.add(new ErrorWindows.Message(m.path("message").asText(), m.path("count").asLong())));
-            windows.add(new ErrorWindows.Window(w.path("startMillis").asLong(), w.path("endMillis").asLong(),
-                w.path("startSecondsIntoRun").asDouble(), w.path("endSecondsIntoRun").asDouble(), phase,
-                w.path("requests").asLong(), w.path("ko").asLong(), messages));
+            windows.add(new ErrorWindows.Window(w.startMillis(), w.endMillis(), w.startSecondsIntoRun(), w.endSecondsIntoRun(), phase,
+                w.requests(), w.ko(), listOrEmpty(w.messages())));
         }
         return windows;
     }
 
-    private static JsonNode read(Path file) {
+    private static <T> T read(Path file, RunFolder.Reading<T> reading) {
         if (!Files.isRegularFile(file)) {
             throw new ToolError("missing " + file + " (is " + file.getParent() + " a finished run folder?)");
         }
         try {
-            return Json.MAPPER.readTree(file.toFile());
+            return reading.read();
         } catch (IOException e) {
             throw new ToolError("cannot read " + file + ": " + e.getMessage());
         }

@@ -19,6 +19,7 @@ import mailbench.corpus.CorpusGenerator;
 import mailbench.corpus.CorpusSpec;
 import mailbench.corpus.MailMessage;
 import mailbench.facade.FacadeToken;
+import mailbench.facadeclient.HealthProbe;
 import mailbench.json.Json;
 
 /**

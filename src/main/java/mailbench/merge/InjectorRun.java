@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,6 +13,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import mailbench.compare.ToolError;
 import mailbench.json.Json;
 import mailbench.run.LatencyLog;
+import mailbench.run.RunFolder;
 import mailbench.run.RunRecord;
 import mailbench.run.RunSummary;
 
@@ -40,60 +42,62 @@ record InjectorRun(Path folder, RunRecord record, String host, double rps, Map<S
         if (!Files.isDirectory(folder)) {
             throw new ToolError("no such folder: " + folder);
         }
-        JsonNode run = read(folder, "run.json", "is it a run folder? give the folders mvn gatling:test wrote under reports/");
-        if (run.has("injectors")) {
-            throw new ToolError(folder + " is already a merge of " + run.get("injectors").size()
+        RunFolder run = RunFolder.of(folder);
+        JsonNode runTree = read(run.runJson(), "is it a run folder? give the folders mvn gatling:test wrote under reports/",
+            () -> Json.MAPPER.readTree(run.runJson().toFile()));
+        if (runTree.has("injectors")) {
+            throw new ToolError(folder + " is already a merge of " + runTree.get("injectors").size()
                 + " runs: merge the injectors' own run folders instead");
         }
-        JsonNode summary = read(folder, "summary.json", "the run never reached its measured phase, or did not finish its summary");
-        if (!Files.isRegularFile(folder.resolve(LatencyLog.FILE))) {
-            throw new ToolError(folder + " has no " + LatencyLog.FILE + ", the mergeable record of its response times:"
+        RunSummary summary = read(run.summaryJson(), "the run never reached its measured phase, or did not finish its summary",
+            run::readSummary);
+        if (!run.hasLatencyLog()) {
+            throw new ToolError(folder + " has no " + RunFolder.LATENCY_LOG + ", the mergeable record of its response times:"
                 + " re-run that injector with this version of mailbench (older runs and runs that measured nothing have none)");
         }
         LatencyLog.Measured latencies;
         try {
-            latencies = LatencyLog.read(folder.resolve(LatencyLog.FILE));
+            latencies = run.readLatencies();
         } catch (IOException e) {
             throw new ToolError("cannot read " + e.getMessage());
         }
         RunRecord record;
         try {
-            record = Json.MAPPER.treeToValue(run, RunRecord.class);
+            record = Json.MAPPER.treeToValue(runTree, RunRecord.class);
         } catch (IOException e) {
-            throw new ToolError("cannot read " + folder.resolve("run.json") + ": " + e.getMessage());
+            throw new ToolError("cannot read " + run.runJson() + ": " + e.getMessage());
         }
         if (record.simulation == null || record.start == null) {
-            throw new ToolError(folder.resolve("run.json") + " names no simulation or start: is " + folder + " a run folder?");
+            throw new ToolError(run.runJson() + " names no simulation or start: is " + folder + " a run folder?");
         }
+        List<RunSummary.NamedStats> requests = summary.requests() == null ? List.of() : summary.requests();
         Map<String, Double> rpsByName = new LinkedHashMap<>();
-        summary.path("requests").forEach(r -> rpsByName.put(r.path("name").asText(), r.path("rps").asDouble()));
+        requests.forEach(r -> rpsByName.put(r.name(), r.rps()));
         InjectorRun loaded = new InjectorRun(folder, record, String.valueOf(record.machine.getOrDefault("host", "unknown")),
-            summary.at("/measured/rps").asDouble(), rpsByName,
-            new RunSummary.WarmUp(summary.at("/warmUp/requests").asLong(), summary.at("/warmUp/ko").asLong()),
-            summary.path("complete").asBoolean(false), latencies);
-        loaded.checkCountsAgree(summary);
+            summary.measured() == null ? 0 : summary.measured().rps(), rpsByName,
+            summary.warmUp() == null ? new RunSummary.WarmUp(0, 0) : summary.warmUp(), summary.complete(), latencies);
+        loaded.checkCountsAgree(requests);
         return loaded;
     }
 
     /** latency.hlog and summary.json are written together from the same records: different counts mean mixed-up files. */
-    private void checkCountsAgree(JsonNode summary) {
+    private void checkCountsAgree(List<RunSummary.NamedStats> requests) {
         Map<String, Long> summarized = new LinkedHashMap<>();
-        summary.path("requests").forEach(r -> summarized.put(r.path("name").asText(), r.path("requests").asLong()));
+        requests.forEach(r -> summarized.put(r.name(), r.requests()));
         Map<String, Long> logged = new LinkedHashMap<>();
         latencies.byName().forEach((name, outcomes) -> logged.put(name, outcomes.count()));
         if (!summarized.equals(logged)) {
-            throw new ToolError(folder + ": " + LatencyLog.FILE + " " + logged + " and summary.json " + summarized
+            throw new ToolError(folder + ": " + RunFolder.LATENCY_LOG + " " + logged + " and " + RunFolder.SUMMARY_JSON + " " + summarized
                 + " count different requests: the folder mixes files of different runs; copy the injector's run folder again");
         }
     }
 
-    private static JsonNode read(Path folder, String name, String hint) {
-        Path file = folder.resolve(name);
+    private static <T> T read(Path file, String hint, RunFolder.Reading<T> reading) {
         if (!Files.isRegularFile(file)) {
-            throw new ToolError(folder + " has no " + name + ": " + hint);
+            throw new ToolError(file.getParent() + " has no " + file.getFileName() + ": " + hint);
         }
         try {
-            return Json.MAPPER.readTree(file.toFile());
+            return reading.read();
         } catch (IOException e) {
             throw new ToolError("cannot read " + file + ": " + e.getMessage());
         }

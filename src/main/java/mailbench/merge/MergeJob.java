@@ -9,9 +9,8 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import mailbench.compare.ToolError;
-import mailbench.json.Json;
 import mailbench.run.BenchConfig;
-import mailbench.run.LatencyLog;
+import mailbench.run.RunFolder;
 import mailbench.run.RunSummary;
 
 /**
@@ -43,9 +42,10 @@ public final class MergeJob {
         Path dir = out.toAbsolutePath();
         RunMerger.Merged merged = RunMerger.merge(dir.getFileName().toString(), runs);
         Files.createDirectories(dir);
-        Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(dir.resolve("run.json").toFile(), merged.record());
-        Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(dir.resolve("summary.json").toFile(), merged.summary());
-        LatencyLog.write(dir.resolve(LatencyLog.FILE), merged.latencies());
+        RunFolder folder = RunFolder.of(dir);
+        folder.writeMergedRecord(merged.record());
+        folder.writeSummary(merged.summary());
+        folder.writeLatencies(merged.latencies());
         return new Outcome(dir, merged.summary(), merged.record().warnings());
     }
 

@@ -16,6 +16,7 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 import mailbench.compare.ToolError;
+import mailbench.run.RunFolder;
 
 /**
  * Runs the user's main command, {@code mvn gatling:test}, in a mailbench checkout, one run at a
@@ -93,10 +94,10 @@ final class GatlingRunner {
         if (made.size() > 1) {
             throw new ToolError("one run made " + made.size() + " run folders in " + staging + " (expected one); see " + log);
         }
-        if (!Files.isRegularFile(made.get(0).resolve("summary.json"))) {
+        if (!RunFolder.of(made.get(0)).hasSummary()) {
             // left in the staging folder: in the side's folder, a run without a summary would break loading the whole side
             throw new ToolError("Maven exited with code " + exit + " and its run folder " + made.get(0)
-                + " has no summary.json (the run did not finish); see " + log);
+                + " has no " + RunFolder.SUMMARY_JSON + " (the run did not finish); see " + log);
         }
         Path folder = into.toAbsolutePath().resolve(made.get(0).getFileName());
         try {
@@ -145,7 +146,7 @@ final class GatlingRunner {
 
     private static List<Path> runFolders(Path staging) {
         try (Stream<Path> runs = Files.list(staging)) {
-            return runs.filter(dir -> Files.isRegularFile(dir.resolve("run.json"))).toList();
+            return runs.filter(RunFolder::isRun).toList();
         } catch (IOException e) {
             return List.of();
         }

@@ -30,7 +30,7 @@ public record BenchConfig(
     List<URI> directTargets,
     OpenSearchAccess opensearchAccess,
     String variant,
-    String path,
+    RequestPath path,
     int rate,
     int warmupSeconds,
     int durationSeconds,
@@ -193,17 +193,14 @@ public record BenchConfig(
                 throw new IllegalArgumentException("no knob " + name + " to give a default to");
             }
         }
-        String path = PATH.value();
-        if (!"facade".equals(path) && !"direct".equals(path)) {
-            throw new IllegalArgumentException("-Dmailbench.path must be facade or direct, got '" + path + "'");
-        }
+        RequestPath path = RequestPath.of(PATH.value());
         String variant = VARIANT.value();
         if (!variant.matches("[A-Za-z0-9._-]{1,64}")) {
             throw new IllegalArgumentException("-Dmailbench.variant must be 1-64 of A-Z a-z 0-9 . _ -, got '" + variant + "'");
         }
         URI target = url(TARGET);
         List<URI> direct = OPENSEARCH.value().isEmpty() ? List.of() : OpenSearchUrls.parse(OPENSEARCH.value(), "-D" + OPENSEARCH.name());
-        if ("direct".equals(path) && target != null && direct.isEmpty()) {
+        if (path == RequestPath.DIRECT && target != null && direct.isEmpty()) {
             throw new IllegalArgumentException("-Dmailbench.path=direct against a -Dmailbench.target needs -Dmailbench.opensearch=<OpenSearch URL>");
         }
         // locally the variant decides how the facade is started; a remote facade is what it is, the variant only labels it
@@ -304,11 +301,6 @@ public record BenchConfig(
     /** The token a facade given as a target requires: -Dmailbench.facade.tokenFile, else $MAILBENCH_FACADE_TOKEN; null: none. */
     public FacadeToken facadeToken() {
         return FacadeToken.fromFileOrEnv(facadeTokenFile, System.getenv(), "-D" + FACADE_TOKEN_FILE.name());
-    }
-
-    /** The first OpenSearch of the direct path, or null. */
-    public URI directTarget() {
-        return directTargets.isEmpty() ? null : directTargets.get(0);
     }
 
     public boolean local() {

@@ -5,7 +5,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
-import mailbench.source.FacadeStats;
+import mailbench.facadeclient.FacadeStats;
 
 /**
  * The facade's allocation and GC over the measured phase: its counters read when the warm-up's time is up (the
@@ -13,7 +13,7 @@ import mailbench.source.FacadeStats;
  */
 final class FacadeMemoryWindow {
 
-    static final String NOT_REPORTED = "the facade does not report allocation and GC in " + mailbench.facade.MailRoutes.STATS_PATH
+    static final String NOT_REPORTED = "the facade does not report allocation and GC in " + FacadeStats.STATS_PATH
         + " (not a mailbench facade, or an older one)";
 
     private final Supplier<FacadeStats.Memory> reader;

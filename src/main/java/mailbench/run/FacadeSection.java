@@ -1,6 +1,6 @@
 package mailbench.run;
 
-import mailbench.source.FacadeStats;
+import mailbench.facadeclient.FacadeStats;
 
 /**
  * summary.json's {@code facade}: what the facade's JVM spent on memory in the measured phase, from its counters read

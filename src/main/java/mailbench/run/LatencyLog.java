@@ -28,7 +28,7 @@ import org.HdrHistogram.HistogramLogWriter;
  */
 public final class LatencyLog {
 
-    public static final String FILE = "latency.hlog";
+    public static final String FILE = RunFolder.LATENCY_LOG;
 
     /** Response times are whole milliseconds in Gatling; an hour is far beyond any timeout. */
     static final long MAX_MS = 3_600_000L;

@@ -45,6 +45,35 @@ public final class RunRecord {
     public record Event(Instant at, String event) {
     }
 
+    /** What a starting run knows: its name, what runs against what, its knobs and the versions of this side. */
+    void starting(String runId, String simulation, BenchConfig config, Map<String, String> knobDefaults, String gatlingVersion,
+                  Instant startedAt) {
+        this.runId = runId;
+        this.simulation = simulation;
+        this.variant = config.variant();
+        this.path = config.path().value();
+        this.target = config.local() ? "local" : config.target().toString();
+        this.status = "starting";
+        this.start = startedAt;
+        knobs.putAll(BenchConfig.knobValues(knobDefaults));
+        // the revision the classes were built from; a build without .git falls back to the checkout run in
+        BuildRevision build = BuildRevision.current();
+        versions.put("mailbench", build.known() ? build.revision() : MachineInfo.gitRevision());
+        versions.put("gatling", gatlingVersion);
+        versions.put("jdk", System.getProperty("java.version"));
+    }
+
+    /** Whether there is a profile: its status, and its folder or the reason there is none. */
+    void profile(ProfileSection section) {
+        profile = new LinkedHashMap<>();
+        profile.put("status", section.status());
+        if (section.reason() != null) {
+            profile.put("reason", section.reason());
+        } else {
+            profile.put("folder", RunFolder.PROFILE);
+        }
+    }
+
     synchronized void event(String event) {
         timeline.add(new Event(Instant.now(), event));
     }

@@ -63,11 +63,11 @@ class BenchConfigTest {
             assertThat(config.durationSeconds()).isEqualTo(60);
             assertThat(config.warmupSeconds()).isEqualTo(240);
             assertThat(config.bulk()).isEqualTo(new BulkMatrix(List.of(1, 10, 100, 1000), List.of(1, 4, 8, 16), 10_000, 5_000, 0));
-            assertThat(config.path()).isEqualTo("facade");
+            assertThat(config.path()).isEqualTo(RequestPath.FACADE);
             assertThat(config.variant()).isEqualTo("default");
             assertThat(config.local()).isTrue();
             assertThat(config.target()).isNull();
-            assertThat(config.directTarget()).isNull();
+            assertThat(config.directTargets()).isEmpty();
             assertThat(config.p99Ms()).isEqualTo(200.0);
             assertThat(config.successPercent()).isEqualTo(99.0);
             assertThat(config.mix()).isEqualTo(new BenchConfig.Mix(40, 20, 20, 20));
@@ -215,7 +215,7 @@ class BenchConfigTest {
 
             BenchConfig config = BenchConfig.fromSystemProperties();
 
-            assertThat(config.path()).isEqualTo("direct");
+            assertThat(config.path()).isEqualTo(RequestPath.DIRECT);
             assertThat(config.local()).isTrue();
         }
 
@@ -268,7 +268,7 @@ class BenchConfigTest {
             BenchConfig config = BenchConfig.fromSystemProperties();
 
             assertThat(config.target()).isEqualTo(URI.create("http://staging.example.com:8080"));
-            assertThat(config.directTarget()).isEqualTo(URI.create("http://search.staging.example.com:9200"));
+            assertThat(config.directTargets().get(0)).isEqualTo(URI.create("http://search.staging.example.com:9200"));
             assertThat(config.local()).isFalse();
         }
     }
@@ -521,7 +521,7 @@ class BenchConfigTest {
             BenchConfig config = BenchConfig.fromSystemProperties();
 
             assertThat(config.directTargets()).containsExactly(URI.create("https://os-1:9200"), URI.create("https://os-2:9200"));
-            assertThat(config.directTarget()).isEqualTo(URI.create("https://os-1:9200"));
+            assertThat(config.directTargets().get(0)).isEqualTo(URI.create("https://os-1:9200"));
         }
 
         @Test

@@ -9,7 +9,7 @@ import java.util.function.Supplier;
 
 import org.junit.jupiter.api.Test;
 
-import mailbench.source.FacadeStats;
+import mailbench.facadeclient.FacadeStats;
 
 class FacadeMemoryWindowTest {
 

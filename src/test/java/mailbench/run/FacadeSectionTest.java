@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-import mailbench.source.FacadeStats;
+import mailbench.facadeclient.FacadeStats;
 
 class FacadeSectionTest {
 

@@ -17,14 +17,14 @@ import org.junit.jupiter.api.Test;
 import mailbench.access.OpenSearchAccess;
 import mailbench.corpus.CorpusSpec;
 import mailbench.facade.FacadeToken;
+import mailbench.facadeclient.FacadeStats;
+import mailbench.facadeclient.HealthProbe;
 import mailbench.it.support.FacadeProcess;
 import mailbench.it.support.SharedNode;
 import mailbench.loader.CorpusLoad;
 import mailbench.loader.CorpusPreflight;
-import mailbench.loader.HealthProbe;
 import mailbench.loader.SearchWarmer;
 import mailbench.run.Feeders;
-import mailbench.source.FacadeStats;
 
 /**
  * mailbench's own clients of a facade that requires a token (its own JVM, {@code --token-file}, over

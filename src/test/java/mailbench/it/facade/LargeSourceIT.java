@@ -20,12 +20,12 @@ import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeServer;
 import mailbench.facade.opensearch.ClientOptions;
 import mailbench.facade.opensearch.SearchStats;
+import mailbench.facadeclient.FacadeStats;
+import mailbench.largesource.LargeSourceWorkload;
 import mailbench.it.support.Http;
 import mailbench.it.support.SharedNode;
 import mailbench.loader.CorpusLoad;
 import mailbench.loader.CorpusLoader;
-import mailbench.source.FacadeStats;
-import mailbench.source.LargeSourceWorkload;
 
 /**
  * The large-_source workload against the real node: a corpus of 1 MiB attachment texts in one

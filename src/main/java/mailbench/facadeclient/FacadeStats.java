@@ -1,4 +1,4 @@
-package mailbench.source;
+package mailbench.facadeclient;
 
 import java.io.IOException;
 import java.net.URI;
@@ -11,12 +11,14 @@ import java.util.function.Function;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.facade.FacadeToken;
-import mailbench.facade.MailRoutes;
 import mailbench.facade.opensearch.SearchStats;
 import mailbench.json.Json;
 
 /** Reads a facade's search counters ({@code GET /_mailbench/stats}): one reading at each end of the measured phase. */
 public final class FacadeStats {
+
+    /** The facade's counters; the facade serves them at the same path (its MailRoutes, kept equal by FacadeStatsTest). */
+    public static final String STATS_PATH = "/_mailbench/stats";
 
     private static final HttpClient HTTP = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY)
         .connectTimeout(Duration.ofSeconds(5)).build();
@@ -91,7 +93,7 @@ public final class FacadeStats {
     }
 
     private static JsonNode body(URI facade, FacadeToken token, Duration timeout) throws IOException, InterruptedException {
-        URI url = facade.resolve(MailRoutes.STATS_PATH);
+        URI url = facade.resolve(STATS_PATH);
         HttpResponse<String> response = HTTP.send(FacadeToken.authorize(HttpRequest.newBuilder(url), token).timeout(timeout).build(),
             HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 200) {

@@ -1,4 +1,4 @@
-package mailbench.source;
+package mailbench.largesource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

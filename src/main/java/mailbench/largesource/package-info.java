@@ -3,4 +3,4 @@
  * search counters read before and after the measured phase, and the run folder's
  * {@code large-source.json} and {@code large-source.html}.
  */
-package mailbench.source;
+package mailbench.largesource;

@@ -1,4 +1,4 @@
-package mailbench.source;
+package mailbench.largesource;
 
 import java.util.Comparator;
 import java.util.HashMap;
@@ -8,6 +8,7 @@ import mailbench.corpus.CorpusGenerator;
 import mailbench.corpus.CorpusSpec;
 import mailbench.corpus.MailMessage;
 import mailbench.run.BenchConfig;
+import mailbench.run.RequestPath;
 
 /**
  * What LargeSourceSimulation lists: the corpus's busiest mailbox, {@code hits} messages at a time
@@ -25,7 +26,7 @@ public record LargeSourceWorkload(String mailboxId, int messages, int hits) {
 
     /** The workload of a run's knobs; refuses the direct path, which has no facade to measure. */
     public static LargeSourceWorkload check(BenchConfig config) {
-        if (!"facade".equals(config.path())) {
+        if (config.path() != RequestPath.FACADE) {
             throw new IllegalArgumentException("LargeSourceSimulation measures the facade's decoding: run it with -Dmailbench.path=facade");
         }
         return of(config.corpus(), config.large().hits());

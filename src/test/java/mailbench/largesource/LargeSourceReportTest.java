@@ -1,4 +1,4 @@
-package mailbench.source;
+package mailbench.largesource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.corpus.CorpusSpec;
 import mailbench.facade.opensearch.SearchStats;
+import mailbench.facadeclient.FacadeStats;
 import mailbench.json.Json;
 import mailbench.run.RunSummary;
 

@@ -1,9 +1,10 @@
-package mailbench.source;
+package mailbench.largesource;
 
 import java.util.Map;
 
 import mailbench.corpus.CorpusSpec;
 import mailbench.facade.opensearch.SearchStats;
+import mailbench.facadeclient.FacadeStats;
 import mailbench.run.RunSummary;
 
 /**

@@ -1,4 +1,4 @@
-package mailbench.loader;
+package mailbench.facadeclient;
 
 import java.io.IOException;
 import java.net.ConnectException;

@@ -1,11 +1,11 @@
-package mailbench.source;
+package mailbench.largesource;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
 import mailbench.html.InlinePage;
-import mailbench.json.Json;
+import mailbench.run.RunFolder;
 import mailbench.run.RunSummary;
 
 /** Writes a LargeSourceSimulation run into its run folder: large-source.json and large-source.html (table and chart, one page). */
@@ -23,7 +23,7 @@ public final class LargeSourceReport {
 
     /** The measured searches of summary.json, once the run has written it. */
     public static RunSummary.Stats measured(Path folder) throws IOException {
-        return Json.MAPPER.treeToValue(Json.MAPPER.readTree(folder.resolve("summary.json").toFile()).get("measured"), RunSummary.Stats.class);
+        return RunFolder.of(folder).readSummary().measured();
     }
 
     /** The table as console lines. */

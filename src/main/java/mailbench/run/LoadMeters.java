@@ -1,0 +1,90 @@
+package mailbench.run;
+
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import mailbench.facade.FacadeToken;
+import mailbench.facadeclient.FacadeStats;
+
+/**
+ * What a run reads beside Gatling while the load runs: the machine's and the threads' CPU, the facade's refusals
+ * (its own bounds' 503s) and, when the facade is in the request path of a simulation with a measured phase, its memory.
+ */
+final class LoadMeters {
+
+    private final URI facadeUrl;
+    private final FacadeToken facadeToken;
+    private final HostCpu hostCpu;
+    private final ThreadCpu threadCpu;
+    private final FacadeStats.Refusals refusalsAtStart;
+    private final FacadeMemoryWindow facadeMemory;
+
+    private LoadMeters(URI facadeUrl, FacadeToken facadeToken, Map<String, Long> pids, boolean facadeMemory, long warmupMillis) {
+        this.facadeUrl = facadeUrl;
+        this.facadeToken = facadeToken;
+        this.hostCpu = HostCpu.start(pids);
+        this.threadCpu = ThreadCpu.start(pids);
+        this.refusalsAtStart = FacadeStats.refusalsOrNull(facadeUrl, facadeToken);
+        this.facadeMemory = facadeMemory
+            ? FacadeMemoryWindow.start(() -> FacadeStats.memoryOrNull(facadeUrl, facadeToken), warmupMillis) : null;
+    }
+
+    /** Starts reading as the load starts; the facade's memory from the end of the warm-up ({@code warmupMillis}). */
+    static LoadMeters start(URI facadeUrl, FacadeToken facadeToken, Map<String, Long> pids, boolean facadeMemory, long warmupMillis) {
+        return new LoadMeters(facadeUrl, facadeToken, pids, facadeMemory, warmupMillis);
+    }
+
+    /** The facade's second memory reading: first thing once the load has ended, so nothing of the run's own ending is counted. */
+    void stopFacadeMemory() {
+        if (facadeMemory != null) {
+            facadeMemory.stop();
+        }
+    }
+
+    /** Stops the CPU readings; the threads' cost of reading them goes to the run's timeline. */
+    void stopCpu(Consumer<String> events) {
+        hostCpu.close();
+        threadCpu.close();
+        events.accept(threadCpu.cost());
+    }
+
+    HostCpu hostCpu() {
+        return hostCpu;
+    }
+
+    ThreadCpu threadCpu() {
+        return threadCpu;
+    }
+
+    /**
+     * The facade's allocation and GC pauses in the measured phase, said on the console; null for a run without a single
+     * measured phase or on the direct path.
+     */
+    FacadeSection facadeSection(long requests, Consumer<String> say) {
+        if (facadeMemory == null) {
+            return null;
+        }
+        FacadeSection section = facadeMemory.section(requests);
+        say.accept("facade: " + (section.allocatedBytesPerRequest() == null ? "allocation not measured: " + section.note()
+            : section.allocatedBytesPerRequest() + " bytes allocated per request, " + section.gcCount() + " GC pauses, "
+            + section.gcMillis() + " ms"));
+        return section;
+    }
+
+    /** What the facade's own bounds refused during the load, per bound, said on the console; null when it does not tell. */
+    Map<String, Long> facadeRefused(Consumer<String> say) {
+        FacadeStats.Refusals end = refusalsAtStart == null ? null : FacadeStats.refusalsOrNull(facadeUrl, facadeToken);
+        if (end == null) {
+            return null;
+        }
+        FacadeStats.Refusals refused = end.minus(refusalsAtStart);
+        Map<String, Long> counts = new LinkedHashMap<>();
+        counts.put("inFlight", refused.inFlight());
+        counts.put("eventLoopLag", refused.eventLoopLag());
+        say.accept("  facade refused (503, warm-up included): " + refused.inFlight() + " past --max-in-flight, " + refused.eventLoopLag()
+            + " past --max-event-loop-lag-ms");
+        return counts;
+    }
+}

@@ -1,0 +1,137 @@
+package mailbench.run;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import mailbench.access.OpenSearchAccess;
+import mailbench.access.OpenSearchHttp;
+import mailbench.facade.FacadeToken;
+import mailbench.facadeclient.HealthProbe;
+import mailbench.loader.CorpusPreflight;
+import mailbench.stack.LocalStack;
+import mailbench.stack.StackOptions;
+
+/**
+ * Where a run sends its load: the local stack it starts (facade, node, profiler sidecar), or the target the knobs
+ * name; and what the facade says of itself in its /health (its index, its client, OpenSearch's version).
+ */
+final class RunTarget {
+
+    private final BenchConfig config;
+    private final URI facadeUrl;
+    private final FacadeToken facadeToken;
+    private final List<URI> opensearchUrls;
+    private LocalStack stack;
+    private String facadeIndex;
+
+    private RunTarget(BenchConfig config, LocalStack stack, URI facadeUrl, FacadeToken facadeToken, List<URI> opensearchUrls) {
+        this.config = config;
+        this.stack = stack;
+        this.facadeUrl = facadeUrl;
+        this.facadeToken = facadeToken;
+        this.opensearchUrls = opensearchUrls;
+    }
+
+    /** Without a target, starts the local stack (its files under target/mailbench-stack/{@code runId}); then reads the facade's /health. */
+    static RunTarget start(BenchConfig config, BenchRun.Needs needs, String runId, Path feeders, Consumer<String> say, Consumer<String> event)
+        throws IOException, InterruptedException {
+        RunTarget target;
+        if (config.local()) {
+            StackOptions options = new StackOptions(Path.of("target", "mailbench-stack", runId).toAbsolutePath(),
+                config.opensearchVersion(), config.opensearchHeap(), config.facadeHeap(), config.facadeOpensearchJava(),
+                config.facadeJvmArgs(), config.facadeArgs(),
+                config.corpus(), needs.corpus(), feeders, needs.profiler() && config.profiling().enabled() && config.path() == RequestPath.FACADE)
+                .withOpensearchJdk(config.opensearchJdk());
+            LocalStack stack = LocalStack.start(options, say);
+            target = new RunTarget(config, stack, stack.facadeUrl(), stack.facadeToken(), List.of(stack.opensearchUrl()));
+            event.accept("local stack ready (facade pid " + stack.facadePid() + ", node pid " + stack.nodePid() + ")");
+        } else {
+            target = new RunTarget(config, null, config.target(), config.facadeToken(), config.directTargets());
+        }
+        return target;
+    }
+
+    /** The facade's /health into {@code versions}: its client's versions and options, OpenSearch's version and JDK. */
+    void describe(Map<String, String> versions) throws IOException, InterruptedException {
+        JsonNode health = HealthProbe.check(facadeUrl, "-D" + BenchConfig.TARGET.name(), facadeToken);
+        facadeIndex = health.path("index").asText(null);
+        versions.put("opensearchJava", health.path("client").path("opensearchJava").asText("unknown"));
+        // how the facade's client talks to OpenSearch: a comparison names these when they differ besides the variant
+        for (String option : List.of("transport", "mapper", "projection")) {
+            versions.put("client " + option, health.path("client").path(option).asText("unknown"));
+        }
+        versions.put("opensearchServer", health.path("backend").path("version").asText("unknown"));
+        if (stack != null) {
+            stack.nodeJdkVersion().ifPresent(version -> versions.put("opensearchJdk", version));
+        }
+    }
+
+    /** Against a target, before any load: a few feeder rows must find the corpus in its index (see CorpusPreflight); the line to log. */
+    String preflight(Path feeders) throws IOException, InterruptedException {
+        // the direct requests search the index "mail" (DirectRequests), whatever the facade's index
+        return config.path() == RequestPath.DIRECT
+            ? CorpusPreflight.direct(new OpenSearchHttp(opensearchUrls, opensearchAccess()), "mail", feeders, config.corpus(), facadeUrl)
+            : CorpusPreflight.throughFacade(facadeUrl, feeders, config.corpus(), facadeToken);
+    }
+
+    /** The local stack while it runs, null against a target or once stopped. */
+    LocalStack stack() {
+        return stack;
+    }
+
+    /** The processes whose CPU the run follows: the stack's JVMs and this one (Gatling's). */
+    Map<String, Long> pids() {
+        Map<String, Long> pids = new LinkedHashMap<>(stack == null ? Map.of() : stack.pids());
+        pids.put("gatling", ProcessHandle.current().pid());
+        return pids;
+    }
+
+    /** The stack's JVMs' safepoint logs (none against a target: mailbench cannot see those JVMs). */
+    Map<String, JvmPauses> jvmPauses() {
+        Map<String, JvmPauses> pauses = new LinkedHashMap<>();
+        if (stack != null) {
+            stack.gcLogs().forEach((role, log) -> pauses.put(role, JvmPauses.read(log)));
+        }
+        return pauses;
+    }
+
+    /** Stops the local stack and copies its logs into {@code logs}; true when there was one to stop. */
+    boolean stop(Path logs, Consumer<String> say) {
+        if (stack == null) {
+            return false;
+        }
+        say.accept("stopping the local stack");
+        stack.close();
+        stack.copyLogsTo(logs);
+        stack = null;
+        return true;
+    }
+
+    URI facadeUrl() {
+        return facadeUrl;
+    }
+
+    FacadeToken facadeToken() {
+        return facadeToken;
+    }
+
+    List<URI> opensearchUrls() {
+        return opensearchUrls;
+    }
+
+    String facadeIndex() {
+        return facadeIndex;
+    }
+
+    /** How mailbench's own calls get into {@link #opensearchUrls()}: nothing for the local node, the knobs' CA and credentials on staging. */
+    OpenSearchAccess opensearchAccess() {
+        return config.local() ? OpenSearchAccess.NONE : config.opensearchAccess();
+    }
+}
