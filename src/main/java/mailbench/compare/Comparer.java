@@ -202,9 +202,10 @@ public final class Comparer {
      */
     record Profile(Function<RunResult, CollapsedStacks> wholeJvm, ThreadGroup group, Function<RunResult, Double> perRequest) {
 
-        /** CPU samples, in microseconds of CPU per request. */
+        /** CPU samples, in microseconds of CPU per request: the OS's count where the run has it, else the samples' estimate. */
         static Profile cpu(ThreadGroup group) {
-            return new Profile(RunResult::stacks, group, run -> run.cpuMsPerRequest() == null ? null : 1000.0 * run.cpuMsPerRequest());
+            return new Profile(RunResult::stacks, group, run -> run.processCpuMsPerRequest() != null ? 1000.0 * run.processCpuMsPerRequest()
+                : run.cpuMsPerRequest() == null ? null : 1000.0 * run.cpuMsPerRequest());
         }
 
         /** Sampled heap allocation bytes, in bytes allocated per request; the methods that allocated, not the classes allocated. */

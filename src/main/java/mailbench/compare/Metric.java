@@ -5,6 +5,8 @@ import java.util.function.Function;
 /** What the verdict looks at, per run; each says which direction is worse and how its threshold applies. */
 public enum Metric {
 
+    PROCESS_CPU_MS_PER_REQUEST("processCpuMsPerRequest", "facade CPU ms per request (OS count)", true, false,
+        RunResult::processCpuMsPerRequest),
     CPU_MS_PER_REQUEST("cpuMsPerRequest", "facade CPU ms per request (profile)", true, false, RunResult::cpuMsPerRequest),
     ALLOCATED_BYTES_PER_REQUEST("allocatedBytesPerRequest", "facade heap bytes allocated per request", true, false,
         RunResult::allocatedBytesPerRequest),
@@ -51,7 +53,7 @@ public enum Metric {
     /** How far the change may go in the worse direction before it is a regression. */
     double allowed(Thresholds thresholds) {
         return switch (this) {
-            case CPU_MS_PER_REQUEST -> thresholds.cpuIncreasePercent();
+            case PROCESS_CPU_MS_PER_REQUEST, CPU_MS_PER_REQUEST -> thresholds.cpuIncreasePercent();
             case ALLOCATED_BYTES_PER_REQUEST -> thresholds.allocationIncreasePercent();
             case P99_MS -> thresholds.p99IncreasePercent();
             case KO_PERCENT -> thresholds.koIncreasePoints();
