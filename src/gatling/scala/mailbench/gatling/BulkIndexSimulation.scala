@@ -5,7 +5,7 @@ import scala.jdk.CollectionConverters._
 import io.gatling.core.Predef._
 import io.gatling.core.structure.PopulationBuilder
 
-import mailbench.indexing.{ BulkDocuments, BulkMatrix, BulkMatrixIndex, BulkMatrixReport, BulkMatrixResult, BulkMatrixRun, CellTimings }
+import mailbench.indexing.{ BulkDocuments, BulkMatrix, BulkMatrixIndex, BulkMatrixReport, BulkMatrixRun, CellTimings }
 import mailbench.run.{ BenchConfig, BenchRun, RequestPath }
 
 /**
@@ -45,13 +45,8 @@ class BulkIndexSimulation extends MailbenchSimulation("BulkIndexSimulation", Ben
 
   override protected def afterLoad(): Unit = {
     val timings = new CellTimings
-    run.simulationLog.ifPresent(log => GatlingSimulationLog.read(log, (name, start, end, ok, _) => timings.record(name, start, end, ok)))
-    val about = Map("simulation" -> "BulkIndexSimulation", "runId" -> run.folder.getFileName.toString, "variant" -> config.variant,
-      "path" -> config.path.value, "target" -> (if (config.local) "local" else config.target.toString))
-    val result = BulkMatrixResult.of(about.asJava, bulk, matrix.outcomes, timings)
-    BulkMatrixReport.write(result, run.folder)
-    println(BulkMatrixReport.table(result))
-    run.event("bulk matrix: " + run.folder.resolve(BulkMatrixReport.HTML))
+    run.readSimulationLog((name, start, end, ok, _) => timings.record(name, start, end, ok))
+    BulkMatrixReport.afterRun(run.about, bulk, matrix.outcomes, timings, run.folder, line => run.event(line))
     run.finish()
   }
 }

@@ -2,12 +2,10 @@ package mailbench.gatling
 
 import java.util.concurrent.atomic.AtomicReference
 
-import scala.jdk.CollectionConverters._
-
 import io.gatling.core.Predef._
 
 import mailbench.facadeclient.FacadeStats
-import mailbench.largesource.{ LargeSourceReport, LargeSourceResult, LargeSourceWorkload }
+import mailbench.largesource.{ LargeSourceReport, LargeSourceWorkload }
 import mailbench.run.{ BenchConfig, BenchRun }
 
 /**
@@ -41,15 +39,6 @@ class LargeSourceSimulation private (workload: LargeSourceWorkload)
   override protected def afterLoad(): Unit = {
     val end = FacadeStats.read(run.facadeUrl, run.facadeToken)
     run.finish()
-    Option(measuredStart.get) match {
-      case None => run.event("no measured search started: no large-source report")
-      case Some(start) =>
-        val about = Map[String, AnyRef]("simulation" -> "LargeSourceSimulation", "runId" -> run.folder.getFileName.toString,
-          "variant" -> config.variant, "target" -> (if (config.local) "local" else config.target.toString))
-        val result = LargeSourceResult.of(about.asJava, config.corpus, workload, users, start, end, LargeSourceReport.measured(run.folder))
-        LargeSourceReport.write(result, run.folder)
-        println(LargeSourceReport.table(result))
-        run.event("large _source report: " + run.folder.resolve(LargeSourceReport.HTML))
-    }
+    LargeSourceReport.afterRun(run.about, config.corpus, workload, users, measuredStart.get, end, run.folder, line => run.event(line))
   }
 }

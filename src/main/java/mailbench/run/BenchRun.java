@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -54,6 +55,7 @@ public final class BenchRun {
     private final BenchConfig config;
     private final Needs needs;
     private final RunFolder folder;
+    private final SimulationLog log;
     private final RunSummarizer summarizer;
     private final RunRecord record = new RunRecord();
     private final Object lock = new Object();
@@ -69,6 +71,7 @@ public final class BenchRun {
         this.config = config;
         this.needs = needs;
         this.folder = folder;
+        this.log = log;
         this.summarizer = new RunSummarizer(log, folder);
     }
 
@@ -189,6 +192,12 @@ public final class BenchRun {
         return RunSummarizer.gatlingRunDir(config.gatlingResults(), startMillis).map(RunFolder::simulationLogIn);
     }
 
+    /** Feeds the request records of this run's simulation.log to the sink; false when there is none or it ends early. */
+    public boolean readSimulationLog(RequestRecordSink sink) throws IOException {
+        Optional<Path> file = simulationLog();
+        return file.isPresent() && log.read(file.get(), sink);
+    }
+
     /** A line in run.json's timeline and on the console. */
     public void event(String line) {
         record.event(line);
@@ -197,6 +206,17 @@ public final class BenchRun {
 
     public BenchConfig config() {
         return config;
+    }
+
+    /** The run as its reports name it: simulation, run id, variant, path, target ("local" without one). */
+    public Map<String, String> about() {
+        Map<String, String> about = new LinkedHashMap<>();
+        about.put("simulation", record.simulation);
+        about.put("runId", record.runId);
+        about.put("variant", config.variant());
+        about.put("path", config.path().value());
+        about.put("target", config.local() ? "local" : config.target().toString());
+        return about;
     }
 
     /** Called from the simulation's after hook: Gatling has closed simulation.log by then. */
