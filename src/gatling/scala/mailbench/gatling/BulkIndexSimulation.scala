@@ -6,7 +6,7 @@ import io.gatling.core.Predef._
 import io.gatling.core.structure.PopulationBuilder
 
 import mailbench.indexing.{ BulkDocuments, BulkMatrix, BulkMatrixIndex, BulkMatrixReport, BulkMatrixRun, CellTimings }
-import mailbench.run.{ BenchConfig, BenchRun, RequestPath }
+import mailbench.run.{ BenchConfig, RequestPath, SimulationNeeds }
 
 /**
  * The bulk indexing matrix: bulk size (-Dmailbench.bulk.sizes) x bulk requests in flight
@@ -14,7 +14,7 @@ import mailbench.run.{ BenchConfig, BenchRun, RequestPath }
  * fresh index and counted afterwards. Writes bulk-matrix.json and bulk-matrix.html into the run folder.
  * Run it with -Dmailbench.simulation=mailbench.gatling.BulkIndexSimulation.
  */
-class BulkIndexSimulation extends MailbenchSimulation("BulkIndexSimulation", BenchRun.Needs.BULK_MATRIX) {
+class BulkIndexSimulation extends MailbenchSimulation("BulkIndexSimulation", SimulationNeeds.BULK_MATRIX) {
   private val direct = config.path == RequestPath.DIRECT
   private val opensearch = if (!run.opensearchUrls.isEmpty) run.opensearchUrls else throw new IllegalArgumentException(
     "BulkIndexSimulation recreates and counts the index itself: give -Dmailbench.opensearch=<OpenSearch URL> with -Dmailbench.target")

@@ -5,14 +5,14 @@ import scala.concurrent.duration._
 import io.gatling.core.Predef._
 
 import mailbench.indexing.MessageFeed
-import mailbench.run.{ BenchConfig, BenchRun, RequestPath }
+import mailbench.run.{ BenchConfig, RequestPath, SimulationNeeds }
 
 /**
  * Single-document indexing at a constant rate (-Dmailbench.rate): every virtual user PUTs one new
  * message, after the same warm-up shape as SearchSimulation, measured and profiled the same way.
  * Run it with -Dmailbench.simulation=mailbench.gatling.IndexSimulation.
  */
-class IndexSimulation extends MailbenchSimulation("IndexSimulation", BenchRun.Needs.INDEXING) {
+class IndexSimulation extends MailbenchSimulation("IndexSimulation", SimulationNeeds.INDEXING) {
   private val requests = if (config.path == RequestPath.DIRECT) DirectIndexRequests else FacadeIndexRequests
   private val rate = config.rate.toDouble
   private val messages = new MessageFeed(config.corpus)

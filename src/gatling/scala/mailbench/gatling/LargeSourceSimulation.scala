@@ -6,7 +6,7 @@ import io.gatling.core.Predef._
 
 import mailbench.facadeclient.FacadeStats
 import mailbench.largesource.{ LargeSourceReport, LargeSourceWorkload }
-import mailbench.run.{ BenchConfig, BenchRun }
+import mailbench.run.{ BenchConfig, SimulationNeeds }
 
 /**
  * The large-_source workload (the 2018 _source size study): a few searches in flight (-Dmailbench.large.concurrency)
@@ -16,9 +16,9 @@ import mailbench.run.{ BenchConfig, BenchRun }
  * Run it with -Dmailbench.simulation=mailbench.gatling.LargeSourceSimulation.
  */
 class LargeSourceSimulation private (workload: LargeSourceWorkload)
-    extends MailbenchSimulation("LargeSourceSimulation", BenchRun.Needs.LARGE_SOURCE) {
+    extends MailbenchSimulation("LargeSourceSimulation", SimulationNeeds.LARGE_SOURCE) {
   // checked before anything starts (the run's open): the page size against the corpus, the path
-  def this() = this(LargeSourceWorkload.check(BenchConfig.fromSystemProperties(BenchRun.Needs.LARGE_SOURCE.knobDefaults)))
+  def this() = this(LargeSourceWorkload.check(BenchConfig.fromSystemProperties(SimulationNeeds.LARGE_SOURCE.knobDefaults)))
 
   private val feeder = LargeSourceScenario.offsets(workload)
   private val users = config.large.concurrency

@@ -4,14 +4,14 @@ import io.gatling.commons.util.GatlingVersion
 import io.gatling.core.Predef._
 import io.gatling.http.protocol.HttpProtocolBuilder
 
-import mailbench.run.{ BenchConfig, BenchRun }
+import mailbench.run.{ BenchConfig, BenchRun, SimulationNeeds }
 
 /**
  * What every simulation shares: its run (run folder, local stack or target), the HTTP protocol, and the before/after hooks
  * around the load. A simulation adds its scenario, injection and assertions; one with a report of its own overrides
  * [[afterLoad]].
  */
-abstract class MailbenchSimulation(name: String, needs: BenchRun.Needs) extends Simulation {
+abstract class MailbenchSimulation(name: String, needs: SimulationNeeds) extends Simulation {
   protected val run: BenchRun = BenchRun.open(name, GatlingVersion.ThisVersion.fullVersion, GatlingSimulationLog, needs)
   protected val config: BenchConfig = run.config
   protected val protocol: HttpProtocolBuilder = MailProtocol.of(run)

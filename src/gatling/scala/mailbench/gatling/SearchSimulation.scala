@@ -4,14 +4,14 @@ import scala.concurrent.duration._
 
 import io.gatling.core.Predef._
 
-import mailbench.run.{ BenchConfig, BenchRun, RequestPath }
+import mailbench.run.{ BenchConfig, RequestPath, SimulationNeeds }
 
 /**
  * The default load: mail searches and gets at a constant rate (-Dmailbench.rate, 1,000 req/s)
  * after a warm-up ramp whose requests carry their own names and are not measured.
  * Without -Dmailbench.target it starts the local stack and stops it afterwards.
  */
-class SearchSimulation extends MailbenchSimulation("SearchSimulation", BenchRun.Needs.SEARCH) {
+class SearchSimulation extends MailbenchSimulation("SearchSimulation", SimulationNeeds.SEARCH) {
   private val feeders = new MailFeeders(run.feeders)
   private val requests = if (config.path == RequestPath.DIRECT) DirectRequests else FacadeRequests
   private val rate = config.rate.toDouble

@@ -23,37 +23,8 @@ import mailbench.stack.Files2;
  */
 public final class BenchRun {
 
-    /**
-     * What a simulation needs from a local stack: the corpus loaded, the feeders' searches replayed on it before the
-     * load (a warm search path), a profiler on the facade; and its own defaults for some knobs (knob name -> value).
-     */
-    public record Needs(boolean corpus, boolean profiler, boolean searchWarmUp, Map<String, String> knobDefaults) {
-        /** SearchSimulation: the corpus its feeders hit, and a profile of its measured phase. */
-        public static final Needs SEARCH = new Needs(true, true);
-        /** IndexSimulation: an empty index (the facade creates it), and a profile of its measured phase. */
-        public static final Needs INDEXING = new Needs(false, true);
-        /** BulkIndexSimulation: an empty index; its cells have no single measured phase to profile. */
-        public static final Needs BULK_MATRIX = new Needs(false, false);
-        /**
-         * LargeSourceSimulation: a small corpus of multi-MB messages in one mailbox, no feeder replay (its searches would
-         * fetch whole messages by the dozen), a profile, and defaults sized for a run of a few minutes on 2 cores.
-         */
-        public static final Needs LARGE_SOURCE = new Needs(true, true, false, Map.of(
-            BenchConfig.MESSAGES.name(), "60", BenchConfig.USERS.name(), "1", BenchConfig.ATTACHMENT_TEXT.name(), "" + (5 * 1024 * 1024),
-            BenchConfig.WARMUP.name(), "30", BenchConfig.DURATION.name(), "60", BenchConfig.P99.name(), "10000"));
-
-        public Needs {
-            knobDefaults = Map.copyOf(knobDefaults);
-        }
-
-        /** The knobs' own defaults; the feeders' searches warm the stack whenever a corpus is loaded. */
-        public Needs(boolean corpus, boolean profiler) {
-            this(corpus, profiler, corpus, Map.of());
-        }
-    }
-
     private final BenchConfig config;
-    private final Needs needs;
+    private final SimulationNeeds needs;
     private final RunFolder folder;
     private final SimulationLog log;
     private final RunSummarizer summarizer;
@@ -67,7 +38,7 @@ public final class BenchRun {
     private RunResultsKnob results;
     private boolean finished;
 
-    private BenchRun(BenchConfig config, Needs needs, SimulationLog log, RunFolder folder) {
+    private BenchRun(BenchConfig config, SimulationNeeds needs, SimulationLog log, RunFolder folder) {
         this.config = config;
         this.needs = needs;
         this.folder = folder;
@@ -77,11 +48,11 @@ public final class BenchRun {
 
     /** Creates the run folder and, without a target, starts the local stack. Fails with a message that names the fix. */
     public static BenchRun open(String simulation, String gatlingVersion, SimulationLog log) {
-        return open(simulation, gatlingVersion, log, Needs.SEARCH);
+        return open(simulation, gatlingVersion, log, SimulationNeeds.SEARCH);
     }
 
     /** As {@link #open(String, String, SimulationLog)}, for a simulation with other needs than the search corpus. */
-    public static BenchRun open(String simulation, String gatlingVersion, SimulationLog log, Needs needs) {
+    public static BenchRun open(String simulation, String gatlingVersion, SimulationLog log, SimulationNeeds needs) {
         BenchConfig config = BenchConfig.fromSystemProperties(needs.knobDefaults());
         try {
             String name = RunFolder.name(Instant.now(), simulation, config.variant(), direct(config));
