@@ -2,13 +2,11 @@ package mailbench.gatling
 
 import scala.jdk.CollectionConverters._
 
-import io.gatling.commons.util.GatlingVersion
 import io.gatling.core.Predef._
 import io.gatling.core.structure.PopulationBuilder
-import io.gatling.http.Predef._
 
-import mailbench.indexing.{ BulkDocuments, BulkMatrix, BulkMatrixIndex, BulkMatrixReport, BulkMatrixResult, BulkMatrixRun, CellTimings }
-import mailbench.run.{ BenchConfig, BenchRun, RequestPath }
+import mailbench.indexing.{ BulkDocuments, BulkMatrix, BulkMatrixIndex, BulkMatrixReport, BulkMatrixRun, CellTimings }
+import mailbench.run.{ BenchConfig, RequestPath, SimulationNeeds }
 
 /**
  * The bulk indexing matrix: bulk size (-Dmailbench.bulk.sizes) x bulk requests in flight
@@ -16,9 +14,7 @@ import mailbench.run.{ BenchConfig, BenchRun, RequestPath }
  * fresh index and counted afterwards. Writes bulk-matrix.json and bulk-matrix.html into the run folder.
  * Run it with -Dmailbench.simulation=mailbench.gatling.BulkIndexSimulation.
  */
-class BulkIndexSimulation extends Simulation {
-  private val run = BenchRun.open("BulkIndexSimulation", GatlingVersion.ThisVersion.fullVersion, GatlingSimulationLog, BenchRun.Needs.BULK_MATRIX)
-  private val config = run.config
+class BulkIndexSimulation extends MailbenchSimulation("BulkIndexSimulation", SimulationNeeds.BULK_MATRIX) {
   private val direct = config.path == RequestPath.DIRECT
   private val opensearch = if (!run.opensearchUrls.isEmpty) run.opensearchUrls else throw new IllegalArgumentException(
     "BulkIndexSimulation recreates and counts the index itself: give -Dmailbench.opensearch=<OpenSearch URL> with -Dmailbench.target")
@@ -44,22 +40,13 @@ class BulkIndexSimulation extends Simulation {
   }
 
   setUp(populations.reduceRight((first, rest) => first.andThen(rest)))
-    .protocols(MailProtocol.of(run))
+    .protocols(protocol)
     .assertions(bulk.cells.asScala.toList.map(cell => details(cell.name).successfulRequests.percent.gte(config.successPercent)))
 
-  before {
-    run.loadStarting()
-  }
-
-  after {
+  override protected def afterLoad(): Unit = {
     val timings = new CellTimings
-    run.simulationLog.ifPresent(log => GatlingSimulationLog.read(log, (name, start, end, ok, _) => timings.record(name, start, end, ok)))
-    val about = Map("simulation" -> "BulkIndexSimulation", "runId" -> run.folder.getFileName.toString, "variant" -> config.variant,
-      "path" -> config.path.value, "target" -> (if (config.local) "local" else config.target.toString))
-    val result = BulkMatrixResult.of(about.asJava, bulk, matrix.outcomes, timings)
-    BulkMatrixReport.write(result, run.folder)
-    println(BulkMatrixReport.table(result))
-    run.event("bulk matrix: " + run.folder.resolve(BulkMatrixReport.HTML))
+    run.readSimulationLog((name, start, end, ok, _) => timings.record(name, start, end, ok))
+    BulkMatrixReport.afterRun(run.about, bulk, matrix.outcomes, timings, run.folder, line => run.event(line))
     run.finish()
   }
 }

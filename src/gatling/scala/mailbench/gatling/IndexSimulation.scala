@@ -2,21 +2,17 @@ package mailbench.gatling
 
 import scala.concurrent.duration._
 
-import io.gatling.commons.util.GatlingVersion
 import io.gatling.core.Predef._
-import io.gatling.http.Predef._
 
 import mailbench.indexing.MessageFeed
-import mailbench.run.{ BenchConfig, BenchRun, RequestPath }
+import mailbench.run.{ BenchConfig, RequestPath, SimulationNeeds }
 
 /**
  * Single-document indexing at a constant rate (-Dmailbench.rate): every virtual user PUTs one new
  * message, after the same warm-up shape as SearchSimulation, measured and profiled the same way.
  * Run it with -Dmailbench.simulation=mailbench.gatling.IndexSimulation.
  */
-class IndexSimulation extends Simulation {
-  private val run = BenchRun.open("IndexSimulation", GatlingVersion.ThisVersion.fullVersion, GatlingSimulationLog, BenchRun.Needs.INDEXING)
-  private val config = run.config
+class IndexSimulation extends MailbenchSimulation("IndexSimulation", SimulationNeeds.INDEXING) {
   private val requests = if (config.path == RequestPath.DIRECT) DirectIndexRequests else FacadeIndexRequests
   private val rate = config.rate.toDouble
   private val messages = new MessageFeed(config.corpus)
@@ -36,14 +32,6 @@ class IndexSimulation extends Simulation {
   }
 
   setUp(warmUp :+ measured)
-    .protocols(MailProtocol.of(run))
+    .protocols(protocol)
     .assertions(MailRequests.gates(config, IndexRequests.IndexOne))
-
-  before {
-    run.loadStarting()
-  }
-
-  after {
-    run.finish()
-  }
 }

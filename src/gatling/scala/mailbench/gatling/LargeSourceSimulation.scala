@@ -2,15 +2,11 @@ package mailbench.gatling
 
 import java.util.concurrent.atomic.AtomicReference
 
-import scala.jdk.CollectionConverters._
-
-import io.gatling.commons.util.GatlingVersion
 import io.gatling.core.Predef._
-import io.gatling.http.Predef._
 
 import mailbench.facadeclient.FacadeStats
-import mailbench.largesource.{ LargeSourceReport, LargeSourceResult, LargeSourceWorkload }
-import mailbench.run.{ BenchConfig, BenchRun }
+import mailbench.largesource.{ LargeSourceReport, LargeSourceWorkload }
+import mailbench.run.{ BenchConfig, SimulationNeeds }
 
 /**
  * The large-_source workload (the 2018 _source size study): a few searches in flight (-Dmailbench.large.concurrency)
@@ -19,11 +15,11 @@ import mailbench.run.{ BenchConfig, BenchRun }
  * large-source.json and large-source.html into the run folder.
  * Run it with -Dmailbench.simulation=mailbench.gatling.LargeSourceSimulation.
  */
-class LargeSourceSimulation extends Simulation {
-  // checked before anything starts: the page size against the corpus, the path
-  private val workload = LargeSourceWorkload.check(BenchConfig.fromSystemProperties(BenchRun.Needs.LARGE_SOURCE.knobDefaults))
-  private val run = BenchRun.open("LargeSourceSimulation", GatlingVersion.ThisVersion.fullVersion, GatlingSimulationLog, BenchRun.Needs.LARGE_SOURCE)
-  private val config = run.config
+class LargeSourceSimulation private (workload: LargeSourceWorkload)
+    extends MailbenchSimulation("LargeSourceSimulation", SimulationNeeds.LARGE_SOURCE) {
+  // checked before anything starts (the run's open): the page size against the corpus, the path
+  def this() = this(LargeSourceWorkload.check(BenchConfig.fromSystemProperties(SimulationNeeds.LARGE_SOURCE.knobDefaults)))
+
   private val feeder = LargeSourceScenario.offsets(workload)
   private val users = config.large.concurrency
   // the counters when the measured searches start: all warm-up users are done by then (andThen)
@@ -37,25 +33,12 @@ class LargeSourceSimulation extends Simulation {
       workload, feeder, () => ()).inject(atOnceUsers(users)).andThen(measured)
 
   setUp(load)
-    .protocols(MailProtocol.of(run))
+    .protocols(protocol)
     .assertions(MailRequests.gates(config, LargeSourceScenario.ListLargeMessages))
 
-  before {
-    run.loadStarting()
-  }
-
-  after {
+  override protected def afterLoad(): Unit = {
     val end = FacadeStats.read(run.facadeUrl, run.facadeToken)
     run.finish()
-    Option(measuredStart.get) match {
-      case None => run.event("no measured search started: no large-source report")
-      case Some(start) =>
-        val about = Map[String, AnyRef]("simulation" -> "LargeSourceSimulation", "runId" -> run.folder.getFileName.toString,
-          "variant" -> config.variant, "target" -> (if (config.local) "local" else config.target.toString))
-        val result = LargeSourceResult.of(about.asJava, config.corpus, workload, users, start, end, LargeSourceReport.measured(run.folder))
-        LargeSourceReport.write(result, run.folder)
-        println(LargeSourceReport.table(result))
-        run.event("large _source report: " + run.folder.resolve(LargeSourceReport.HTML))
-    }
+    LargeSourceReport.afterRun(run.about, config.corpus, workload, users, measuredStart.get, end, run.folder, line => run.event(line))
   }
 }

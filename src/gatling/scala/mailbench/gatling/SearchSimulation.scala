@@ -2,20 +2,16 @@ package mailbench.gatling
 
 import scala.concurrent.duration._
 
-import io.gatling.commons.util.GatlingVersion
 import io.gatling.core.Predef._
-import io.gatling.http.Predef._
 
-import mailbench.run.{ BenchConfig, BenchRun, RequestPath }
+import mailbench.run.{ BenchConfig, RequestPath, SimulationNeeds }
 
 /**
  * The default load: mail searches and gets at a constant rate (-Dmailbench.rate, 1,000 req/s)
  * after a warm-up ramp whose requests carry their own names and are not measured.
  * Without -Dmailbench.target it starts the local stack and stops it afterwards.
  */
-class SearchSimulation extends Simulation {
-  private val run = BenchRun.open("SearchSimulation", GatlingVersion.ThisVersion.fullVersion, GatlingSimulationLog)
-  private val config = run.config
+class SearchSimulation extends MailbenchSimulation("SearchSimulation", SimulationNeeds.SEARCH) {
   private val feeders = new MailFeeders(run.feeders)
   private val requests = if (config.path == RequestPath.DIRECT) DirectRequests else FacadeRequests
   private val rate = config.rate.toDouble
@@ -28,14 +24,6 @@ class SearchSimulation extends Simulation {
   }
 
   setUp(warmUp :+ measured)
-    .protocols(MailProtocol.of(run))
+    .protocols(protocol)
     .assertions(MailRequests.gates(config, MailRequests.All: _*))
-
-  before {
-    run.loadStarting()
-  }
-
-  after {
-    run.finish()
-  }
 }

@@ -3,6 +3,8 @@ package mailbench.indexing;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
 
 import mailbench.html.InlinePage;
 
@@ -17,6 +19,21 @@ public final class BulkMatrixReport {
 
     public static List<Path> write(BulkMatrixResult result, Path folder) throws IOException {
         return InlinePage.writeReport(BulkMatrixReport.class, result, folder, JSON, HTML);
+    }
+
+    /**
+     * The end of a BulkIndexSimulation run: the matrix's result written into the run folder, its table printed.
+     *
+     * @param run what ran, as the report names it (simulation, runId, variant, path, target)
+     * @param event a line for the run's timeline
+     */
+    public static BulkMatrixResult afterRun(Map<String, String> run, BulkMatrix matrix, List<CellOutcome> outcomes, CellTimings timings,
+                                            Path folder, Consumer<String> event) throws IOException {
+        BulkMatrixResult result = BulkMatrixResult.of(run, matrix, outcomes, timings);
+        write(result, folder);
+        System.out.println(table(result));
+        event.accept("bulk matrix: " + folder.resolve(HTML));
+        return result;
     }
 
     /** The table as console lines. */

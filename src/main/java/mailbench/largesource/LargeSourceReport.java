@@ -2,8 +2,14 @@ package mailbench.largesource;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
 
+import mailbench.corpus.CorpusSpec;
+import mailbench.facadeclient.FacadeStats;
 import mailbench.html.InlinePage;
 import mailbench.run.RunFolder;
 import mailbench.run.RunSummary;
@@ -19,6 +25,30 @@ public final class LargeSourceReport {
 
     public static List<Path> write(LargeSourceResult result, Path folder) throws IOException {
         return InlinePage.writeReport(LargeSourceReport.class, result, folder, JSON, HTML);
+    }
+
+    /**
+     * The end of a LargeSourceSimulation run, once summary.json is written: the facade's counters between the two readings
+     * and the measured response times, written into the run folder and printed; nothing when no measured search started.
+     *
+     * @param run what ran, as the reports name it; its path is left out, a large-source run is always on the facade path
+     * @param start the facade's counters when the measured searches started, null when none did
+     * @param event a line for the run's timeline
+     */
+    public static Optional<LargeSourceResult> afterRun(Map<String, String> run, CorpusSpec corpus, LargeSourceWorkload workload,
+                                                       int concurrency, FacadeStats.Reading start, FacadeStats.Reading end, Path folder,
+                                                       Consumer<String> event) throws IOException {
+        if (start == null) {
+            event.accept("no measured search started: no large-source report");
+            return Optional.empty();
+        }
+        Map<String, Object> about = new LinkedHashMap<>(run);
+        about.remove("path");
+        LargeSourceResult result = LargeSourceResult.of(about, corpus, workload, concurrency, start, end, measured(folder));
+        write(result, folder);
+        System.out.println(table(result));
+        event.accept("large _source report: " + folder.resolve(HTML));
+        return Optional.of(result);
     }
 
     /** The measured searches of summary.json, once the run has written it. */

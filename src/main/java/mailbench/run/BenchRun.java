@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -22,38 +23,10 @@ import mailbench.stack.Files2;
  */
 public final class BenchRun {
 
-    /**
-     * What a simulation needs from a local stack: the corpus loaded, the feeders' searches replayed on it before the
-     * load (a warm search path), a profiler on the facade; and its own defaults for some knobs (knob name -> value).
-     */
-    public record Needs(boolean corpus, boolean profiler, boolean searchWarmUp, Map<String, String> knobDefaults) {
-        /** SearchSimulation: the corpus its feeders hit, and a profile of its measured phase. */
-        public static final Needs SEARCH = new Needs(true, true);
-        /** IndexSimulation: an empty index (the facade creates it), and a profile of its measured phase. */
-        public static final Needs INDEXING = new Needs(false, true);
-        /** BulkIndexSimulation: an empty index; its cells have no single measured phase to profile. */
-        public static final Needs BULK_MATRIX = new Needs(false, false);
-        /**
-         * LargeSourceSimulation: a small corpus of multi-MB messages in one mailbox, no feeder replay (its searches would
-         * fetch whole messages by the dozen), a profile, and defaults sized for a run of a few minutes on 2 cores.
-         */
-        public static final Needs LARGE_SOURCE = new Needs(true, true, false, Map.of(
-            BenchConfig.MESSAGES.name(), "60", BenchConfig.USERS.name(), "1", BenchConfig.ATTACHMENT_TEXT.name(), "" + (5 * 1024 * 1024),
-            BenchConfig.WARMUP.name(), "30", BenchConfig.DURATION.name(), "60", BenchConfig.P99.name(), "10000"));
-
-        public Needs {
-            knobDefaults = Map.copyOf(knobDefaults);
-        }
-
-        /** The knobs' own defaults; the feeders' searches warm the stack whenever a corpus is loaded. */
-        public Needs(boolean corpus, boolean profiler) {
-            this(corpus, profiler, corpus, Map.of());
-        }
-    }
-
     private final BenchConfig config;
-    private final Needs needs;
+    private final SimulationNeeds needs;
     private final RunFolder folder;
+    private final SimulationLog log;
     private final RunSummarizer summarizer;
     private final RunRecord record = new RunRecord();
     private final Object lock = new Object();
@@ -65,20 +38,21 @@ public final class BenchRun {
     private RunResultsKnob results;
     private boolean finished;
 
-    private BenchRun(BenchConfig config, Needs needs, SimulationLog log, RunFolder folder) {
+    private BenchRun(BenchConfig config, SimulationNeeds needs, SimulationLog log, RunFolder folder) {
         this.config = config;
         this.needs = needs;
         this.folder = folder;
+        this.log = log;
         this.summarizer = new RunSummarizer(log, folder);
     }
 
     /** Creates the run folder and, without a target, starts the local stack. Fails with a message that names the fix. */
     public static BenchRun open(String simulation, String gatlingVersion, SimulationLog log) {
-        return open(simulation, gatlingVersion, log, Needs.SEARCH);
+        return open(simulation, gatlingVersion, log, SimulationNeeds.SEARCH);
     }
 
     /** As {@link #open(String, String, SimulationLog)}, for a simulation with other needs than the search corpus. */
-    public static BenchRun open(String simulation, String gatlingVersion, SimulationLog log, Needs needs) {
+    public static BenchRun open(String simulation, String gatlingVersion, SimulationLog log, SimulationNeeds needs) {
         BenchConfig config = BenchConfig.fromSystemProperties(needs.knobDefaults());
         try {
             String name = RunFolder.name(Instant.now(), simulation, config.variant(), direct(config));
@@ -189,6 +163,12 @@ public final class BenchRun {
         return RunSummarizer.gatlingRunDir(config.gatlingResults(), startMillis).map(RunFolder::simulationLogIn);
     }
 
+    /** Feeds the request records of this run's simulation.log to the sink; false when there is none or it ends early. */
+    public boolean readSimulationLog(RequestRecordSink sink) throws IOException {
+        Optional<Path> file = simulationLog();
+        return file.isPresent() && log.read(file.get(), sink);
+    }
+
     /** A line in run.json's timeline and on the console. */
     public void event(String line) {
         record.event(line);
@@ -197,6 +177,17 @@ public final class BenchRun {
 
     public BenchConfig config() {
         return config;
+    }
+
+    /** The run as its reports name it: simulation, run id, variant, path, target ("local" without one). */
+    public Map<String, String> about() {
+        Map<String, String> about = new LinkedHashMap<>();
+        about.put("simulation", record.simulation);
+        about.put("runId", record.runId);
+        about.put("variant", config.variant());
+        about.put("path", config.path().value());
+        about.put("target", config.local() ? "local" : config.target().toString());
+        return about;
     }
 
     /** Called from the simulation's after hook: Gatling has closed simulation.log by then. */

@@ -17,7 +17,7 @@ final class ProfilerChoice {
     }
 
     /**
-     * @param simulationProfiles whether the simulation has a measured phase to profile (see {@link BenchRun.Needs})
+     * @param simulationProfiles whether the simulation has a measured phase to profile (see {@link SimulationNeeds})
      * @param stack the local stack, or null against a target
      */
     static RunProfiler choose(String simulation, boolean simulationProfiles, BenchConfig.Profiling profiling, boolean direct,

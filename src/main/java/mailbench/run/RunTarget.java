@@ -40,7 +40,7 @@ final class RunTarget {
     }
 
     /** Without a target, starts the local stack (its files under target/mailbench-stack/{@code runId}); then reads the facade's /health. */
-    static RunTarget start(BenchConfig config, BenchRun.Needs needs, String runId, Path feeders, Consumer<String> say, Consumer<String> event)
+    static RunTarget start(BenchConfig config, SimulationNeeds needs, String runId, Path feeders, Consumer<String> say, Consumer<String> event)
         throws IOException, InterruptedException {
         RunTarget target;
         if (config.local()) {

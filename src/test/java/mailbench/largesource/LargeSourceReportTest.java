@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -23,6 +25,19 @@ class LargeSourceReportTest {
     private static final CorpusSpec CORPUS = new CorpusSpec(42, 60, 1, 5 * 1024 * 1024);
     private static final LargeSourceWorkload WORKLOAD = new LargeSourceWorkload("mbx-00001", 60, 5);
     private static final RunSummary.Stats TIMES = new RunSummary.Stats(400, 0, 6.67, 280, 350, 390, 420, 290.5);
+
+    @Test
+    void afterRunWithoutAMeasuredSearchShouldWriteNothingAndSaySo(@TempDir Path folder) throws Exception {
+        FacadeStats.Reading end = new FacadeStats.Reading("source-full", new SearchStats.Snapshot(100, 100, 0, 0));
+        List<String> events = new ArrayList<>();
+
+        assertThat(LargeSourceReport.afterRun(Map.of("variant", "source-full"), CORPUS, WORKLOAD, 2, null, end, folder, events::add))
+            .isEmpty();
+
+        assertThat(events).containsExactly("no measured search started: no large-source report");
+        assertThat(folder.resolve(LargeSourceReport.JSON)).doesNotExist();
+        assertThat(folder.resolve(LargeSourceReport.HTML)).doesNotExist();
+    }
 
     @Test
     void theMeasuredPhaseShouldBeTheDifferenceOfTheReadings(@TempDir Path folder) throws Exception {

@@ -593,7 +593,7 @@ class BenchConfigTest {
 
         @Test
         void aSimulationsOwnDefaultsShouldApplyAndBeRecordedWhereNoPropertyIsSet() {
-            Map<String, String> defaults = BenchRun.Needs.LARGE_SOURCE.knobDefaults();
+            Map<String, String> defaults = SimulationNeeds.LARGE_SOURCE.knobDefaults();
             System.setProperty("mailbench.duration", "20");
 
             BenchConfig config = BenchConfig.fromSystemProperties(defaults);

@@ -57,12 +57,12 @@ class BenchRunTest {
 
         @Test
         void eachSimulationShouldNeedWhatItsLoadUses() {
-            assertThat(BenchRun.Needs.SEARCH).isEqualTo(new BenchRun.Needs(true, true, true, Map.of()));
-            assertThat(BenchRun.Needs.INDEXING).isEqualTo(new BenchRun.Needs(false, true, false, Map.of()));
-            assertThat(BenchRun.Needs.BULK_MATRIX).isEqualTo(new BenchRun.Needs(false, false, false, Map.of()));
-            assertThat(BenchRun.Needs.LARGE_SOURCE.corpus()).isTrue();
-            assertThat(BenchRun.Needs.LARGE_SOURCE.searchWarmUp()).as("its searches would fetch whole messages by the dozen").isFalse();
-            assertThat(BenchRun.Needs.LARGE_SOURCE.knobDefaults()).containsEntry(BenchConfig.MESSAGES.name(), "60")
+            assertThat(SimulationNeeds.SEARCH).isEqualTo(new SimulationNeeds(true, true, true, Map.of()));
+            assertThat(SimulationNeeds.INDEXING).isEqualTo(new SimulationNeeds(false, true, false, Map.of()));
+            assertThat(SimulationNeeds.BULK_MATRIX).isEqualTo(new SimulationNeeds(false, false, false, Map.of()));
+            assertThat(SimulationNeeds.LARGE_SOURCE.corpus()).isTrue();
+            assertThat(SimulationNeeds.LARGE_SOURCE.searchWarmUp()).as("its searches would fetch whole messages by the dozen").isFalse();
+            assertThat(SimulationNeeds.LARGE_SOURCE.knobDefaults()).containsEntry(BenchConfig.MESSAGES.name(), "60")
                 .containsEntry(BenchConfig.ATTACHMENT_TEXT.name(), "" + 5 * 1024 * 1024);
         }
     }

@@ -1,0 +1,29 @@
+package mailbench.gatling
+
+import io.gatling.commons.util.GatlingVersion
+import io.gatling.core.Predef._
+import io.gatling.http.protocol.HttpProtocolBuilder
+
+import mailbench.run.{ BenchConfig, BenchRun, SimulationNeeds }
+
+/**
+ * What every simulation shares: its run (run folder, local stack or target), the HTTP protocol, and the before/after hooks
+ * around the load. A simulation adds its scenario, injection and assertions; one with a report of its own overrides
+ * [[afterLoad]].
+ */
+abstract class MailbenchSimulation(name: String, needs: SimulationNeeds) extends Simulation {
+  protected val run: BenchRun = BenchRun.open(name, GatlingVersion.ThisVersion.fullVersion, GatlingSimulationLog, needs)
+  protected val config: BenchConfig = run.config
+  protected val protocol: HttpProtocolBuilder = MailProtocol.of(run)
+
+  before {
+    run.loadStarting()
+  }
+
+  after {
+    afterLoad()
+  }
+
+  /** Gatling has closed simulation.log: summarizes the run and stops the stack; a report that needs the stack reads it first. */
+  protected def afterLoad(): Unit = run.finish()
+}
