@@ -174,16 +174,18 @@ public final class NightlyJob {
         doc.put("p50Ms", run.measured().p50Ms());
         doc.put("p95Ms", run.measured().p95Ms());
         doc.put("p99Ms", run.measured().p99Ms());
+        doc.put("processCpuMsPerRequest", run.processCpuMsPerRequest());
         doc.put("cpuMsPerRequest", run.cpuMsPerRequest());
+        doc.put("allocatedBytesPerRequest", run.allocatedBytesPerRequest());
         doc.put("speedProbeMs", run.speedProbeMs());
         return doc;
     }
 
     /** One finished run in a progress line. */
     static String describe(RunResult result) {
-        return String.format("%s, %.1f req/s, KO %.2f%%, p99 %.0f ms, %s CPU ms per request", result.status(), result.measured().rps(),
-            result.measured().koPercent(), result.measured().p99Ms(),
-            result.cpuMsPerRequest() == null ? "no" : String.format("%.3f", result.cpuMsPerRequest()));
+        return String.format("%s, %.1f req/s, KO %.2f%%, p99 %.0f ms, %s CPU ms per request (OS count)", result.status(),
+            result.measured().rps(), result.measured().koPercent(), result.measured().p99Ms(),
+            result.processCpuMsPerRequest() == null ? "no" : String.format("%.3f", result.processCpuMsPerRequest()));
     }
 
     private void say(String line) {

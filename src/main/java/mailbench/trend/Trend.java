@@ -26,9 +26,13 @@ public record Trend(String history, List<MetricInfo> metrics, List<Night> nights
     public record Band(double low, double high) {
     }
 
-    /** What the page charts: throughput, p99 and the facade's CPU per request (allocation joins them once runs record it). */
-    public static final List<MetricInfo> METRICS = List.of(
-        of(Metric.THROUGHPUT_RPS), of(Metric.P99_MS), of(Metric.CPU_MS_PER_REQUEST));
+    /**
+     * What the page can chart: throughput, p99, the facade's CPU per request as the OS counted it and as the profile
+     * sampled it, and its heap bytes per request. A history charts those its runs recorded (nights written before a
+     * metric existed have none of it).
+     */
+    public static final List<MetricInfo> METRICS = List.of(of(Metric.THROUGHPUT_RPS), of(Metric.P99_MS),
+        of(Metric.PROCESS_CPU_MS_PER_REQUEST), of(Metric.CPU_MS_PER_REQUEST), of(Metric.ALLOCATED_BYTES_PER_REQUEST));
 
     private static MetricInfo of(Metric metric) {
         return new MetricInfo(metric.key(), metric.label(), !metric.higherIsWorse());

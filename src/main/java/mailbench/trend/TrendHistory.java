@@ -41,7 +41,9 @@ public final class TrendHistory {
                 REGRESSION_VERDICT.equals(night.verdict()), night.regressed(), night.runs(), medians(night.runs()),
                 baseline == null ? Map.of() : bands(baseline.runs()), night.baseMedian()));
         }
-        return new Trend(history.toAbsolutePath().toString(), Trend.METRICS, List.copyOf(nights));
+        List<Trend.MetricInfo> recorded = Trend.METRICS.stream()
+            .filter(metric -> read.stream().anyMatch(night -> !night.runs().get(metric.key()).isEmpty())).toList();
+        return new Trend(history.toAbsolutePath().toString(), recorded, List.copyOf(nights));
     }
 
     /** A night file as read: {@code runs} holds each charted metric's values, one per run that has it. */

@@ -86,7 +86,8 @@ public final class NightlyHistories {
         }
         ObjectNode profile = Json.MAPPER.createObjectNode().put("event", "itimer").put("intervalMs", 10)
             .put("samples", Math.round(load.cpuMs() * (1 + 0.03 * random.nextGaussian()) * count / 10)).put("startedAt", Instant.ofEpochMilli(first).toString())
-            .put("stoppedAt", Instant.ofEpochMilli(first + SECONDS * 1000L).toString());
+            .put("stoppedAt", Instant.ofEpochMilli(first + SECONDS * 1000L).toString())
+            .put("targetCpuMs", Math.round(load.cpuMs() * (1 + 0.01 * random.nextGaussian()) * count));
         RunSummary summary = builder.build(true).withProfile(ProfileSection.captured(profile, count, List.of()));
         Files.createDirectories(folder);
         Json.MAPPER.writeValue(folder.resolve("summary.json").toFile(), summary);

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -18,6 +19,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import mailbench.cli.MailbenchMain;
 import mailbench.compare.ToolError;
+import mailbench.json.Json;
 import mailbench.nightly.NightlyHistories;
 import mailbench.nightly.NightlyHistories.Load;
 
@@ -47,7 +49,8 @@ class TrendHistoryTest {
                 .containsExactly("baseline", "no regression", "regression", "no regression");
             assertThat(trend.nights()).extracting(Trend.Night::night).isSorted();
             assertThat(trend.regressions()).isEqualTo(1);
-            assertThat(trend.metrics()).extracting(Trend.MetricInfo::key).containsExactly("rps", "p99Ms", "cpuMsPerRequest");
+            assertThat(trend.metrics()).extracting(Trend.MetricInfo::key).containsExactly("rps", "p99Ms", "processCpuMsPerRequest",
+                "cpuMsPerRequest");
         }
 
         @Test
@@ -55,7 +58,8 @@ class TrendHistoryTest {
             List<Trend.Night> nights = TrendHistory.read(history).nights();
 
             assertThat(nights.get(2).regression()).isTrue();
-            assertThat(nights.get(2).regressed()).contains("cpuMsPerRequest", "p99Ms").doesNotContain("rps");
+            assertThat(nights.get(2).regressed()).contains("processCpuMsPerRequest", "cpuMsPerRequest", "p99Ms")
+                .doesNotContain("rps");
             assertThat(nights).filteredOn(night -> !night.regression()).allSatisfy(night -> assertThat(night.regressed()).isEmpty());
         }
 
@@ -67,6 +71,9 @@ class TrendHistoryTest {
                 .allSatisfy(rps -> assertThat(rps).isCloseTo(100, within(0.5)));
             assertThat(night.runs().get("cpuMsPerRequest")).hasSize(NightlyHistories.RUNS)
                 .allSatisfy(cpu -> assertThat(cpu).isBetween(1.3, 1.7));
+            assertThat(night.runs().get("processCpuMsPerRequest")).hasSize(NightlyHistories.RUNS)
+                .allSatisfy(cpu -> assertThat(cpu).isBetween(1.4, 1.6));
+            assertThat(night.runs().get("allocatedBytesPerRequest")).as("the made-up runs record no allocation").isEmpty();
             List<Double> p99 = night.runs().get("p99Ms").stream().sorted().toList();
             assertThat(night.median().get("p99Ms")).isEqualTo((p99.get(1) + p99.get(2)) / 2);
         }
@@ -95,6 +102,23 @@ class TrendHistoryTest {
 
             assertThat(trend.nights()).hasSize(3).allSatisfy(night -> assertThat(night.band()).isEmpty());
             assertThat(trend.nights().get(0).baseMedian()).containsKeys("rps", "p99Ms", "cpuMsPerRequest");
+        }
+
+        @Test
+        void aHistoryWrittenBeforeAMetricExistedShouldNotChartIt() throws Exception {
+            Path older = Files.createDirectories(dir.resolve("older"));
+            try (Stream<Path> files = Files.list(history)) {
+                for (Path file : files.sorted().toList()) {
+                    ObjectNode night = (ObjectNode) Json.MAPPER.readTree(file.toFile());
+                    night.withArray("runs").forEach(run -> ((ObjectNode) run).remove("processCpuMsPerRequest"));
+                    Json.MAPPER.writeValue(older.resolve(file.getFileName()).toFile(), night);
+                }
+            }
+
+            Trend trend = TrendHistory.read(older);
+
+            assertThat(trend.metrics()).extracting(Trend.MetricInfo::key).containsExactly("rps", "p99Ms", "cpuMsPerRequest");
+            assertThat(trend.nights()).allSatisfy(night -> assertThat(night.median()).doesNotContainKey("processCpuMsPerRequest"));
         }
     }
 

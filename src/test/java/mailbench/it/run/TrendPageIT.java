@@ -35,10 +35,10 @@ class TrendPageIT {
         HeadlessChromium.Result result = HeadlessChromium.check(page, Path.of("target", "screenshots", "trend.png"));
 
         assertThat(result.consoleErrors()).isEmpty();
-        assertThat(result.dom()).contains("data-rendered=\"true\"").contains("data-charts=\"3\"");
+        assertThat(result.dom()).contains("data-rendered=\"true\"").contains("data-charts=\"4\"");
         // Chart.js sizes each canvas it draws into (a style with its width in pixels)
         assertThat(Pattern.compile("<canvas id=\"chart-\\w+\"[^>]*style=\"[^\"]*width: \\d+px").matcher(result.dom()).results().count())
-            .isEqualTo(3);
+            .isEqualTo(4);
         assertThat(result.dom()).contains("1 judged a regression").contains("<tr class=\"regression\">");
         BufferedImage shot = ImageIO.read(result.screenshot().toFile());
         assertThat(count(shot, 0xc0392b)).as("red points of the regression night in view").isPositive();
