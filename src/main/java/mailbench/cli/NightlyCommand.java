@@ -64,6 +64,9 @@ final class NightlyCommand implements Callable<Integer> {
                 return 0;
             }
             System.out.println("[nightly] verdict: " + outcome.comparison().verdict() + outcome.comparison().inconclusiveNote());
+            if (outcome.confirm() != null) {
+                System.out.println("[nightly] " + outcome.confirm());
+            }
             return outcome.regression() ? CompareCommand.REGRESSION : 0;
         });
     }

@@ -94,9 +94,9 @@ public final class VerdictRates {
             comparisons++;
             boolean regression = false;
             boolean improvement = false;
+            List<MetricVerdict> verdicts = Comparer.metricVerdicts(base, current, thresholds);
             for (Metric metric : Metric.values()) {
-                MetricVerdict verdict = ErrorWindowGuard.apply(metric,
-                    Comparer.verdict(metric, Comparer.values(metric, base), Comparer.values(metric, current), thresholds), base, current);
+                MetricVerdict verdict = verdicts.get(metric.ordinal());
                 outcomes.get(metric)[verdict.outcome().ordinal()]++;
                 if (verdict.mde() != null) {
                     mdes.get(metric).add(verdict.mde());

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import mailbench.access.Credentials;
 import mailbench.access.OpenSearchAccess;
@@ -33,8 +34,11 @@ import mailbench.results.ResultsIndex;
  */
 public final class NightlyJob {
 
-    /** The night's outcome: the comparison (null when the night made a baseline) and where it went. */
-    public record Outcome(Comparison comparison, Path night, Path historyFile, List<String> warnings) {
+    /**
+     * The night's outcome: the comparison (null when the night made a baseline), where it went, and after a regression
+     * how to confirm it with alternated runs ({@link #confirmation(List)}; null otherwise).
+     */
+    public record Outcome(Comparison comparison, Path night, Path historyFile, List<String> warnings, String confirm) {
 
         public boolean regression() {
             return comparison != null && comparison.regression();
@@ -128,7 +132,22 @@ public final class NightlyJob {
                 }
             }
         }
-        return new Outcome(comparison, night, historyFile, warnings);
+        return new Outcome(comparison, night, historyFile, warnings,
+            comparison != null && comparison.regression() ? confirmation(baseline) : null);
+    }
+
+    /**
+     * A night is judged against runs made on another night, so a change of the host between them reads as a change of
+     * the code; alternated runs (pairs) share the host's drift. Measured on eight identical runs in one hour
+     * (2026-11-24): sides made an hour apart were called a regression in 8 of 16 three-a-side splits, alternated sides
+     * in none of 32.
+     */
+    static String confirmation(List<RunResult> baseline) {
+        List<String> commits = baseline.stream().map(run -> run.versions().get("mailbench")).filter(Objects::nonNull).distinct().toList();
+        String commit = commits.size() == 1 ? "commit " + commits.get(0) : "the baseline's commit";
+        return "a regression between nights can be the host's as well as the code's; confirm it with alternated runs: in a clone of "
+            + commit + ", mvn -q package -DskipTests, then from this checkout: java -jar target/mailbench.jar pairs"
+            + " --base-project-dir <that clone> --current-project-dir . (and tonight's -D properties)";
     }
 
     private Map<String, Object> historyEntry(String nightId, Instant started, String verdict, Comparison comparison, List<RunResult> runs,

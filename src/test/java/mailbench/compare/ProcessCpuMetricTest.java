@@ -56,6 +56,41 @@ class ProcessCpuMetricTest {
 
         Comparison strict = Comparer.compare(base, current, new Thresholds(3, 10, 25, 1, 5, 0.05));
         assertThat(verdict(strict, Metric.PROCESS_CPU_MS_PER_REQUEST).outcome()).isEqualTo(MetricVerdict.Outcome.REGRESSION);
-        assertThat(verdict(strict, Metric.CPU_MS_PER_REQUEST).outcome()).isEqualTo(MetricVerdict.Outcome.INCONCLUSIVE);
+        MetricVerdict samples = verdict(strict, Metric.CPU_MS_PER_REQUEST);
+        assertThat(samples.outcome()).isEqualTo(MetricVerdict.Outcome.NOT_COMPARED);
+        assertThat(samples.note()).startsWith("shown, not judged").contains("processCpuMsPerRequest", "could detect");
+        assertThat(samples.worseBy()).as("still shown").isNotNull();
+        assertThat(strict.inconclusive()).doesNotContain(Metric.CPU_MS_PER_REQUEST.key());
+    }
+
+    @Test
+    void theSamplesAloneShouldNotMakeARegressionWhereTheOsCountSawNone() throws Exception {
+        // the samples' figure +40% with the runs cleanly apart, the OS count of the same minutes unchanged
+        List<RunResult> base = List.of(folder("b1", 17_475L, 50_000, 1_500), folder("b2", 17_370L, 50_000, 1_520),
+            folder("b3", 17_400L, 50_000, 1_490));
+        List<RunResult> current = List.of(folder("c1", 17_420L, 50_000, 2_100), folder("c2", 17_450L, 50_000, 2_120),
+            folder("c3", 17_380L, 50_000, 2_090));
+
+        Comparison comparison = Comparer.compare(base, current, DefaultThresholds.VALUES);
+
+        assertThat(verdict(comparison, Metric.PROCESS_CPU_MS_PER_REQUEST).outcome()).isEqualTo(MetricVerdict.Outcome.NO_CHANGE);
+        assertThat(verdict(comparison, Metric.CPU_MS_PER_REQUEST).outcome()).isEqualTo(MetricVerdict.Outcome.NOT_COMPARED);
+        assertThat(verdict(comparison, Metric.CPU_MS_PER_REQUEST).note()).contains("the samples alone: Mann-Whitney U");
+        assertThat(comparison.regression()).isFalse();
+        assertThat(VerdictRates.between(base, current, 3, DefaultThresholds.VALUES).anyRegression()).isZero();
+    }
+
+    @Test
+    void runsWithoutTheOsCountShouldStillBeJudgedOnTheSamples() throws Exception {
+        List<RunResult> base = List.of(folder("b1", null, 50_000, 1_500), folder("b2", null, 50_000, 1_520),
+            folder("b3", null, 50_000, 1_490));
+        List<RunResult> current = List.of(folder("c1", 17_420L, 50_000, 2_100), folder("c2", 17_450L, 50_000, 2_120),
+            folder("c3", 17_380L, 50_000, 2_090));
+
+        Comparison comparison = Comparer.compare(base, current, DefaultThresholds.VALUES);
+
+        assertThat(verdict(comparison, Metric.PROCESS_CPU_MS_PER_REQUEST).outcome()).isEqualTo(MetricVerdict.Outcome.NOT_COMPARED);
+        assertThat(verdict(comparison, Metric.CPU_MS_PER_REQUEST).outcome()).isEqualTo(MetricVerdict.Outcome.REGRESSION);
+        assertThat(comparison.regression()).isTrue();
     }
 }
