@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import mailbench.compare.ToolError;
-import mailbench.run.BenchConfig;
+import mailbench.run.Knobs;
 import mailbench.run.RunFolder;
 import mailbench.run.RunSummary;
 
@@ -36,7 +36,7 @@ public final class MergeJob {
         for (Path folder : folders) {
             InjectorRun run = InjectorRun.load(folder);
             say(String.format("run %d/%d: %s, %s req/s, %d requests measured from %s to %s", runs.size() + 1, folders.size(),
-                run.label(), run.record().knobs.get(BenchConfig.RATE.name()), run.requests(), run.measuredStart(), run.measuredEnd()));
+                run.label(), run.record().knobs.get(Knobs.RATE.name()), run.requests(), run.measuredStart(), run.measuredEnd()));
             runs.add(run);
         }
         Path dir = out.toAbsolutePath();

@@ -13,7 +13,7 @@ import java.util.TreeSet;
 import java.util.function.Function;
 
 import mailbench.compare.ToolError;
-import mailbench.run.BenchConfig;
+import mailbench.run.Knobs;
 import mailbench.run.LatencyLog;
 import mailbench.run.ProfileSection;
 import mailbench.run.RunRecord;
@@ -32,9 +32,9 @@ final class RunMerger {
     static final double MIN_OVERLAP = 0.9;
 
     /** Knobs that differ between injectors by design (each its own share and folders): no warning. */
-    private static final Set<String> PER_INJECTOR_KNOBS = Set.of(BenchConfig.RATE.name(), BenchConfig.REPORTS.name(),
-        BenchConfig.GATLING_RESULTS.name(), BenchConfig.PROFILER.name(), BenchConfig.PROFILER_URL.name(),
-        BenchConfig.PROFILER_TOKEN_FILE.name());
+    private static final Set<String> PER_INJECTOR_KNOBS = Set.of(Knobs.RATE.name(), Knobs.REPORTS.name(),
+        Knobs.GATLING_RESULTS.name(), Knobs.PROFILER.name(), Knobs.PROFILER_URL.name(),
+        Knobs.PROFILER_TOKEN_FILE.name());
 
     private static final String NO_PROFILE = "a merged run has no profile: each injector's run folder keeps the facade capture it"
         + " made, if any (its cpuMsPerRequest counts that injector's requests only)";
@@ -107,7 +107,7 @@ final class RunMerger {
             if (!String.valueOf(value.apply(first)).equals(String.valueOf(value.apply(run)))) {
                 throw new ToolError("runs of different " + what + "s: " + first.folder() + " has '" + value.apply(first) + "', "
                     + run.folder() + " has '" + value.apply(run) + "'. Merge only the runs of one load: every injector runs the same"
-                    + " simulation, variant, path and -D" + BenchConfig.TARGET.name() + ", each with its own -D" + BenchConfig.RATE.name());
+                    + " simulation, variant, path and -D" + Knobs.TARGET.name() + ", each with its own -D" + Knobs.RATE.name());
             }
         }
     }
@@ -157,7 +157,7 @@ final class RunMerger {
 
     private static String totalRate(List<InjectorRun> runs) {
         try {
-            return "" + runs.stream().mapToLong(r -> Long.parseLong(r.record().knobs.get(BenchConfig.RATE.name()))).sum();
+            return "" + runs.stream().mapToLong(r -> Long.parseLong(r.record().knobs.get(Knobs.RATE.name()))).sum();
         } catch (NumberFormatException e) {
             return "unknown";
         }
@@ -173,10 +173,10 @@ final class RunMerger {
     private static MergedRunRecord record(String runId, List<InjectorRun> runs, RunSummary.Window common, List<String> warnings) {
         if ("local".equals(runs.get(0).record().target) && runs.size() > 1) {
             warnings.add("the runs are local: each drove its own local stack, so the merge adds up separate targets;"
-                + " for one target give every injector the same -D" + BenchConfig.TARGET.name());
+                + " for one target give every injector the same -D" + Knobs.TARGET.name());
         }
         Map<String, String> knobs = common(runs, r -> r.record().knobs, PER_INJECTOR_KNOBS, "knobs", warnings);
-        knobs.put(BenchConfig.RATE.name(), totalRate(runs));
+        knobs.put(Knobs.RATE.name(), totalRate(runs));
         Map<String, String> versions = common(runs, r -> r.record().versions, Set.of(), "versions", warnings);
         List<String> unfinished = runs.stream().filter(r -> !"completed".equals(r.record().status) || !r.complete())
             .map(r -> r.label() + ": " + r.record().status).toList();
@@ -202,7 +202,7 @@ final class RunMerger {
             RunSummary.Stats stats = stats(run.latencies().total(), run.rps());
             Object probe = run.record().machine.get("speedProbeMs");
             injectors.add(new MergedRunRecord.Injector(run.record().runId, run.host(), run.folder().toAbsolutePath().toString(),
-                run.record().status, run.record().knobs.get(BenchConfig.RATE.name()), probe instanceof Number n ? n.longValue() : null,
+                run.record().status, run.record().knobs.get(Knobs.RATE.name()), probe instanceof Number n ? n.longValue() : null,
                 stats.requests(), stats.ko(), stats.rps(), stats.p99Ms(), run.measuredStart(), run.measuredEnd()));
         }
         return injectors;

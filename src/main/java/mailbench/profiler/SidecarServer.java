@@ -1,24 +1,17 @@
 package mailbench.profiler;
 
+import static mailbench.profiler.SidecarReplies.error;
+import static mailbench.profiler.SidecarReplies.file;
+import static mailbench.profiler.SidecarReplies.json;
+
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.net.URI;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-
-import mailbench.json.Json;
 
 /**
  * The sidecar's control API, for the simulation's before/after hooks (locally and on staging):
@@ -148,12 +141,7 @@ public final class SidecarServer implements AutoCloseable {
             }
             case "/start" -> {
                 if (allowed(exchange, method, "POST")) {
-                    Map<String, String> query = query(exchange.getRequestURI(), "event", "intervalMs", "allocBytes");
-                    String allocBytes = query.get("allocBytes");
-                    CaptureSettings settings = new CaptureSettings(query.getOrDefault("event", CaptureSettings.DEFAULT_EVENT),
-                        intervalMs(query.get("intervalMs")), allocBytes == null ? CaptureSettings.DEFAULT_ALLOC_BYTES
-                        : CaptureSettings.parseAllocBytes(allocBytes, "allocBytes"));
-                    ProfilerSidecar.Status status = sidecar.start(settings);
+                    ProfilerSidecar.Status status = sidecar.start(SidecarQuery.captureSettings(exchange.getRequestURI()));
                     json(exchange, status.state() == ProfilerSidecar.State.FAILED ? 422 : 200, status);
                 }
             }
@@ -165,8 +153,7 @@ public final class SidecarServer implements AutoCloseable {
             }
             case "/artifacts" -> {
                 if (allowed(exchange, method, "GET")) {
-                    Map<String, String> query = query(exchange.getRequestURI(), "from", "to");
-                    json(exchange, 200, sidecar.artifacts(new ProfilerSidecar.Window(epochMillis(query, "from"), epochMillis(query, "to"))));
+                    json(exchange, 200, sidecar.artifacts(SidecarQuery.window(exchange.getRequestURI())));
                 }
             }
             default -> {
@@ -179,47 +166,6 @@ public final class SidecarServer implements AutoCloseable {
         }
     }
 
-    private static int intervalMs(String value) {
-        if (value == null) {
-            return CaptureSettings.DEFAULT_INTERVAL_MS;
-        }
-        try {
-            return Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("intervalMs must be a whole number of milliseconds, got '" + value + "'");
-        }
-    }
-
-    private static Long epochMillis(Map<String, String> query, String key) {
-        String value = query.get(key);
-        if (value == null) {
-            return null;
-        }
-        try {
-            return Long.parseLong(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + " must be epoch milliseconds, got '" + value + "'");
-        }
-    }
-
-    private static Map<String, String> query(URI uri, String... accepted) {
-        Map<String, String> params = new HashMap<>();
-        String raw = uri.getRawQuery();
-        if (raw == null || raw.isEmpty()) {
-            return params;
-        }
-        for (String pair : raw.split("&")) {
-            int eq = pair.indexOf('=');
-            String key = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
-            String value = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
-            if (!java.util.List.of(accepted).contains(key)) {
-                throw new IllegalArgumentException("unknown parameter '" + key + "' (accepted: " + String.join(", ", accepted) + ")");
-            }
-            params.put(key, value);
-        }
-        return params;
-    }
-
     private static boolean allowed(HttpExchange exchange, String method, String expected) throws IOException {
         if (method.equals(expected)) {
             return true;
@@ -227,33 +173,6 @@ public final class SidecarServer implements AutoCloseable {
         exchange.getResponseHeaders().set("Allow", expected);
         error(exchange, 405, method + " is not allowed here; use " + expected);
         return false;
-    }
-
-    private static void file(HttpExchange exchange, Optional<Path> file) throws IOException {
-        if (file.isEmpty()) {
-            error(exchange, 404, "no such artifact; GET /artifacts lists them");
-            return;
-        }
-        String name = file.get().getFileName().toString();
-        exchange.getResponseHeaders().set("Content-Type", name.endsWith(".html") ? "text/html; charset=utf-8"
-            : name.endsWith(".json") ? "application/json" : "application/octet-stream");
-        exchange.sendResponseHeaders(200, Files.size(file.get()));
-        try (OutputStream out = exchange.getResponseBody()) {
-            Files.copy(file.get(), out);
-        }
-    }
-
-    private static void json(HttpExchange exchange, int status, Object body) throws IOException {
-        byte[] bytes = Json.MAPPER.writeValueAsBytes(body);
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
-        }
-    }
-
-    private static void error(HttpExchange exchange, int status, String message) throws IOException {
-        json(exchange, status, Map.of("error", message));
     }
 
     /** Stops listening; a running capture is stopped first so the target is not left profiling. */

@@ -6,24 +6,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import mailbench.access.Credentials;
 import mailbench.access.OpenSearchAccess;
 import mailbench.access.OpenSearchUrls;
-import mailbench.access.TlsTrust;
 import mailbench.corpus.CorpusSpec;
-import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeToken;
 import mailbench.indexing.BulkMatrix;
 import mailbench.profiler.CaptureSettings;
-import mailbench.profiler.SidecarToken;
-import mailbench.results.RunResultsKnob;
 import mailbench.stack.NodeJdk;
-import mailbench.stack.StackOptions;
 
 /**
- * Every knob of a load run, read once from -D system properties with its default (the only
- * place that reads them; docs/reference.adoc lists the same table, ReferenceDocTest keeps them in step). A bad value fails the run before
- * anything starts, naming the property and what it accepts.
+ * A load run's settings: the knobs of {@link Knobs}, read once from -D system properties (the only place that reads
+ * them). A bad value fails the run before anything starts, naming the property and what it accepts.
  */
 public record BenchConfig(
     URI target,
@@ -54,113 +47,6 @@ public record BenchConfig(
 
     public static final String WARM_UP_PREFIX = "Warm-up: ";
 
-    public static final Knob TARGET = new Knob("mailbench.target", "",
-        "Facade URL to drive (staging). Empty: start the local stack (embedded OpenSearch + facade) and load the corpus.");
-    public static final Knob OPENSEARCH = new Knob("mailbench.opensearch", "",
-        "OpenSearch URL(s), comma-separated, for -Dmailbench.path=direct against staging (locally the embedded node is used).");
-    public static final Knob OPENSEARCH_CREDENTIALS_FILE = new Knob("mailbench.opensearch.credentialsFile", "",
-        "Staging, -Dmailbench.opensearch's hosts (direct path, bulk matrix): file of one line username:password for basic auth (else $"
-            + Credentials.USERNAME_ENV + " and $" + Credentials.PASSWORD_ENV + "). The password itself is never a knob: knobs go into run.json.");
-    public static final Knob OPENSEARCH_CA = new Knob("mailbench.opensearch.ca", "",
-        "Staging: CA certificate(s), PEM, that mailbench's own calls to -Dmailbench.opensearch trust (the bulk matrix's index"
-            + " recreate and count); default: the JDK's CAs. Gatling's own requests do not verify certificates.");
-    public static final Knob OPENSEARCH_TRUSTSTORE = new Knob("mailbench.opensearch.truststore", "",
-        "Staging: a truststore (PKCS12 or JKS) instead of -Dmailbench.opensearch.ca; its password, if any, in $"
-            + TlsTrust.TRUSTSTORE_PASSWORD_ENV + ".");
-    public static final Knob VARIANT = new Knob("mailbench.variant", "default",
-        "What is being compared, part of the run folder name. Locally one of the variants in mailbench.run.Variant (how the facade"
-        + " talks to OpenSearch); against a target any label.");
-    public static final Knob PATH = new Knob("mailbench.path", "facade",
-        "facade: requests go through the facade; direct: the same searches straight to OpenSearch's _search (the facade's cost as a ratio).");
-    public static final Knob RATE = new Knob("mailbench.rate", "1000", "Requests per second in the measured phase (open model).");
-    public static final Knob WARMUP = new Knob("mailbench.warmup", "240",
-        "Seconds of warm-up (own request names, not measured): ramp 10%->60% of the rate for a third, hold 60% for a third,"
-            + " ramp to 100% for a sixth, hold 100% for the last sixth.");
-    public static final Knob DURATION = new Knob("mailbench.duration", "60", "Seconds of the measured constant-rate phase.");
-    public static final Knob P99 = new Knob("mailbench.assert.p99Ms", "200",
-        "Assertion: p99 response time of each measured request, in ms. A health gate, not the 50 ms benchmark aim:"
-            + " on 2 shared cores a run that held the rate had a request p99 up to 140 ms, a queued one 223 ms and more.");
-    public static final Knob SUCCESS = new Knob("mailbench.assert.successPercent", "99", "Assertion: minimum % of OK responses per measured request.");
-    public static final Knob MIX_TEXT = new Knob("mailbench.mix.text", "40", "% of requests: full-text search in a mailbox.");
-    public static final Knob MIX_FROM = new Knob("mailbench.mix.from", "20", "% of requests: search by sender.");
-    public static final Knob MIX_RANGE = new Knob("mailbench.mix.range", "20", "% of requests: date-range listing.");
-    public static final Knob MIX_GET = new Knob("mailbench.mix.get", "20", "% of requests: get one message by id.");
-    public static final Knob SEED = new Knob(CorpusSpec.SEED_KNOB, "" + CorpusSpec.DEFAULT_SEED, "Corpus seed (corpus and feeders).");
-    public static final Knob MESSAGES = new Knob(CorpusSpec.MESSAGES_KNOB, "" + CorpusSpec.DEFAULT_MESSAGES, "Messages in the corpus.");
-    public static final Knob USERS = new Knob(CorpusSpec.USERS_KNOB, "" + CorpusSpec.DEFAULT_USERS, "Users (one mailbox each).");
-    public static final Knob ATTACHMENT_TEXT = new Knob(CorpusSpec.ATTACHMENT_TEXT_KNOB, "0",
-        "Bytes of text extracted from attachments that every message carries (kept in _source, not searchable); 0: none, the plain corpus.");
-    public static final Knob REPORTS = new Knob("mailbench.reportsDir", "reports", "Where run folders are written.");
-    public static final Knob GATLING_RESULTS = new Knob("mailbench.gatlingResults", "target/gatling",
-        "Gatling's own results folder (a pom.xml property; several injectors in one checkout need one each); its run is moved into the run folder.");
-    public static final Knob OPENSEARCH_VERSION = new Knob("mailbench.opensearch.version", StackOptions.DEFAULT_OPENSEARCH_VERSION,
-        "Version of the embedded OpenSearch node.");
-    public static final Knob OPENSEARCH_JAVA_HOME = new Knob("mailbench.opensearch.javaHome", "",
-        "JDK home the embedded node runs on (OpenSearch 3.x needs 21+); empty: $" + NodeJdk.ENV + ", else the JDK running the run.");
-    public static final Knob OPENSEARCH_HEAP = new Knob("mailbench.opensearch.heap", StackOptions.DEFAULT_OPENSEARCH_HEAP, "Heap of the embedded node.");
-    public static final Knob FACADE_HEAP = new Knob("mailbench.facade.heap", StackOptions.DEFAULT_FACADE_HEAP, "Heap of the local facade.");
-    public static final Knob FACADE_EVENT_LOOPS = new Knob("mailbench.facade.eventLoops", "" + FacadeConfig.DEFAULT_EVENT_LOOPS,
-        "Local facade: Vert.x event loops.");
-    public static final Knob FACADE_MAX_EVENT_LOOP_LAG = new Knob("mailbench.facade.maxEventLoopLagMs",
-        "" + FacadeConfig.DEFAULT_MAX_EVENT_LOOP_LAG_MS, "Local facade: event-loop lag past which it answers 503 at once; 0: never.");
-    public static final Knob FACADE_IO_THREADS = new Knob("mailbench.facade.ioThreads", "" + FacadeConfig.DEFAULT_IO_THREADS,
-        "Local facade: opensearch-java I/O reactor threads (the client event loop).");
-    public static final Knob FACADE_CONNECTIONS = new Knob("mailbench.facade.maxConnections", "" + FacadeConfig.DEFAULT_MAX_CONNECTIONS,
-        "Local facade: connections to OpenSearch.");
-
-    public static final Knob FACADE_TOKEN_FILE = new Knob("mailbench.facade.tokenFile", "",
-        "File holding the facade's token, sent as Authorization: Bearer by the simulations, the corpus loader and the run's /health"
-            + " and stats calls; else $" + FacadeToken.ENV + ". Locally the stack's facade is started with it (--token-file).");
-    public static final Knob FACADE_JVM_ARGS = new Knob("mailbench.facade.jvmArgs", "",
-        "Local facade: extra JVM options, space-separated (e.g. -XX:+UseParallelGC).");
-    public static final Knob PROFILER = new Knob("mailbench.profiler", "true",
-        "Profile the facade during the measured phase (locally a sidecar is started; on staging it needs -Dmailbench.profiler.url).");
-    public static final Knob PROFILER_URL = new Knob("mailbench.profiler.url", "",
-        "Staging: control URL of a profiler sidecar started by hand next to the facade (mailbench.jar profiler serve).");
-    public static final Knob PROFILER_TOKEN_FILE = new Knob("mailbench.profiler.tokenFile", "",
-        "Staging: file holding the sidecar's token (else $" + SidecarToken.ENV + "). The token itself is never a knob: knobs go into run.json.");
-    public static final Knob PROFILER_EVENT = new Knob("mailbench.profiler.event", CaptureSettings.DEFAULT_EVENT,
-        "What async-profiler samples: itimer (CPU time, no perf_events needed), cpu (perf_events) or wall.");
-    public static final Knob PROFILER_INTERVAL = new Knob("mailbench.profiler.intervalMs", "" + CaptureSettings.DEFAULT_INTERVAL_MS,
-        "Sampling interval in ms (itimer cannot go below the kernel tick: 4 ms at 250 Hz).");
-    public static final Knob PROFILER_ALLOC_BYTES = new Knob("mailbench.profiler.allocBytes", "" + CaptureSettings.DEFAULT_ALLOC_BYTES,
-        "In the same session, one heap allocation sample every this many bytes allocated (the allocation flame graph); 0: none.");
-    public static final Knob PROFILER_TRIM = new Knob("mailbench.profiler.trimSeconds", "" + ProfileWindow.DEFAULT_TRIM_SECONDS,
-        "The profile keeps the samples from this long after the measured phase starts to this long before it ends (at most a quarter of it each).");
-
-    public static final Knob BULK_SIZES = new Knob("mailbench.bulk.sizes", "1,10,100,1000",
-        "BulkIndexSimulation: documents per bulk request, comma-separated (one row of the matrix each).");
-    public static final Knob BULK_CONCURRENCY = new Knob("mailbench.bulk.concurrency", "1,4,8,16",
-        "BulkIndexSimulation: bulk requests in flight at once, comma-separated (one column of the matrix each).");
-    public static final Knob BULK_DOCS = new Knob("mailbench.bulk.docs", "10000",
-        "BulkIndexSimulation: documents each cell sends (the same ones in every cell, onto a fresh index).");
-    public static final Knob BULK_WARMUP_DOCS = new Knob("mailbench.bulk.warmupDocs", "5000",
-        "BulkIndexSimulation: documents sent before the matrix (bulks of " + BulkMatrix.WARM_UP_SIZE + ", " + BulkMatrix.WARM_UP_CONCURRENCY
-            + " in flight), not measured; 0: none.");
-    public static final Knob BULK_INVALID_EVERY = new Knob("mailbench.bulk.invalidEvery", "0",
-        "BulkIndexSimulation: make every N-th document invalid (an unknown field), to see per-item failures counted; 0: none.");
-    public static final Knob BULK_INDEX = new Knob("mailbench.bulk.index", "mail",
-        "BulkIndexSimulation: the index deleted, recreated and counted around every cell; the facade must serve it.");
-    public static final Knob BULK_DELETE_ON_TARGET = new Knob("mailbench.bulk.deleteIndexOnTarget", "false",
-        "BulkIndexSimulation against -Dmailbench.target: true confirms that -Dmailbench.bulk.index may be deleted there; refused without.");
-
-    public static final Knob LARGE_HITS = new Knob("mailbench.large.hits", "5",
-        "LargeSourceSimulation: hits per search (the facade's limit), each a whole message with its attachment text.");
-    public static final Knob LARGE_CONCURRENCY = new Knob("mailbench.large.concurrency", "2",
-        "LargeSourceSimulation: searches in flight (closed model: each virtual user sends its next search when the last is answered).");
-
-    public static final Knob RESULTS_URL = new Knob(RunResultsKnob.NAME, "",
-        "OpenSearch URL(s) that receive this run's document in the mailbench-results index when it finishes; empty: none.");
-    public static final List<Knob> KNOBS = List.of(TARGET, OPENSEARCH, VARIANT, PATH, OPENSEARCH_CREDENTIALS_FILE, OPENSEARCH_CA,
-        OPENSEARCH_TRUSTSTORE, RATE, WARMUP, DURATION,
-        P99, SUCCESS, MIX_TEXT, MIX_FROM, MIX_RANGE, MIX_GET, SEED, MESSAGES, USERS, REPORTS, GATLING_RESULTS, OPENSEARCH_VERSION,
-        OPENSEARCH_JAVA_HOME,
-        OPENSEARCH_HEAP, FACADE_HEAP, FACADE_EVENT_LOOPS, FACADE_MAX_EVENT_LOOP_LAG, FACADE_IO_THREADS, FACADE_CONNECTIONS, FACADE_JVM_ARGS,
-        FACADE_TOKEN_FILE,
-        PROFILER, PROFILER_URL, PROFILER_TOKEN_FILE, PROFILER_EVENT, PROFILER_INTERVAL, PROFILER_ALLOC_BYTES, PROFILER_TRIM,
-        BULK_SIZES, BULK_CONCURRENCY, BULK_DOCS, BULK_WARMUP_DOCS, BULK_INVALID_EVERY, BULK_INDEX, BULK_DELETE_ON_TARGET,
-        ATTACHMENT_TEXT, LARGE_HITS, LARGE_CONCURRENCY, RESULTS_URL);
-
     /** Whether and how the facade is profiled; {@code url} is set for a staging sidecar. */
     public record Profiling(boolean enabled, URI url, Path tokenFile, CaptureSettings settings, int trimSeconds) {
     }
@@ -189,54 +75,57 @@ public record BenchConfig(
      */
     public static BenchConfig fromSystemProperties(Map<String, String> defaults) {
         for (String name : defaults.keySet()) {
-            if (KNOBS.stream().noneMatch(knob -> knob.name().equals(name))) {
+            if (Knobs.KNOBS.stream().noneMatch(knob -> knob.name().equals(name))) {
                 throw new IllegalArgumentException("no knob " + name + " to give a default to");
             }
         }
-        RequestPath path = RequestPath.of(PATH.value());
-        String variant = VARIANT.value();
+        RequestPath path = RequestPath.of(Knobs.PATH.value());
+        String variant = Knobs.VARIANT.value();
         if (!variant.matches("[A-Za-z0-9._-]{1,64}")) {
             throw new IllegalArgumentException("-Dmailbench.variant must be 1-64 of A-Z a-z 0-9 . _ -, got '" + variant + "'");
         }
-        URI target = url(TARGET);
-        List<URI> direct = OPENSEARCH.value().isEmpty() ? List.of() : OpenSearchUrls.parse(OPENSEARCH.value(), "-D" + OPENSEARCH.name());
+        URI target = url(Knobs.TARGET);
+        List<URI> direct = Knobs.OPENSEARCH.value().isEmpty() ? List.of()
+            : OpenSearchUrls.parse(Knobs.OPENSEARCH.value(), "-D" + Knobs.OPENSEARCH.name());
         if (path == RequestPath.DIRECT && target != null && direct.isEmpty()) {
             throw new IllegalArgumentException("-Dmailbench.path=direct against a -Dmailbench.target needs -Dmailbench.opensearch=<OpenSearch URL>");
         }
         // locally the variant decides how the facade is started; a remote facade is what it is, the variant only labels it
         Variant local = target == null ? Variant.named(variant) : null;
-        List<String> facadeArgs = new java.util.ArrayList<>(List.of("--event-loops", "" + FACADE_EVENT_LOOPS.intValue(1, 64),
-            "--io-threads", "" + FACADE_IO_THREADS.intValue(1, 64),
-            "--max-connections", "" + FACADE_CONNECTIONS.intValue(1, 10_000),
-            "--max-event-loop-lag-ms", "" + FACADE_MAX_EVENT_LOOP_LAG.intValue(0, 600_000)));
+        List<String> facadeArgs = new java.util.ArrayList<>(List.of("--event-loops", "" + Knobs.FACADE_EVENT_LOOPS.intValue(1, 64),
+            "--io-threads", "" + Knobs.FACADE_IO_THREADS.intValue(1, 64),
+            "--max-connections", "" + Knobs.FACADE_CONNECTIONS.intValue(1, 10_000),
+            "--max-event-loop-lag-ms", "" + Knobs.FACADE_MAX_EVENT_LOOP_LAG.intValue(0, 600_000)));
         if (local != null) {
             facadeArgs.addAll(local.facadeArgs());
         }
-        Path tokenFile = file(FACADE_TOKEN_FILE);
+        Path tokenFile = file(Knobs.FACADE_TOKEN_FILE);
         if (tokenFile != null) {
             // read once here, so a missing or short token fails the run before anything starts, naming the knob
-            FacadeToken.fromFileOrEnv(tokenFile, Map.of(), "-D" + FACADE_TOKEN_FILE.name());
+            FacadeToken.fromFileOrEnv(tokenFile, Map.of(), "-D" + Knobs.FACADE_TOKEN_FILE.name());
             if (local != null) {
                 facadeArgs.addAll(List.of(FacadeToken.OPTION, tokenFile.toAbsolutePath().toString()));
             }
         }
-        return new BenchConfig(target, direct, readOpenSearchAccess(), variant, path, RATE.intValue(1, 100_000),
-            knob(defaults, WARMUP).intValue(0, 3_600), knob(defaults, DURATION).intValue(1, 86_400),
-            knob(defaults, P99).doubleValue(0.001, 3_600_000), SUCCESS.doubleValue(0, 100),
-            new Mix(MIX_TEXT.intValue(0, 100), MIX_FROM.intValue(0, 100), MIX_RANGE.intValue(0, 100), MIX_GET.intValue(0, 100)),
-            new CorpusSpec(SEED.longValue(), knob(defaults, MESSAGES).intValue(1, CorpusSpec.MAX_MESSAGES),
-                knob(defaults, USERS).intValue(1, CorpusSpec.MAX_USERS),
-                knob(defaults, ATTACHMENT_TEXT).intValue(0, CorpusSpec.MAX_ATTACHMENT_TEXT_BYTES)),
-            Path.of(REPORTS.value()), Path.of(GATLING_RESULTS.value()), OPENSEARCH_VERSION.value(), OPENSEARCH_HEAP.value(),
-            FACADE_HEAP.value(), local == null ? null : local.opensearchJava(), readFacadeJvmArgs(), List.copyOf(facadeArgs),
-            readProfiling(), readBulkMatrix(), new LargeSource(LARGE_HITS.intValue(1, 100), LARGE_CONCURRENCY.intValue(1, 64)),
+        return new BenchConfig(target, direct, readOpenSearchAccess(), variant, path, Knobs.RATE.intValue(1, 100_000),
+            knob(defaults, Knobs.WARMUP).intValue(0, 3_600), knob(defaults, Knobs.DURATION).intValue(1, 86_400),
+            knob(defaults, Knobs.P99).doubleValue(0.001, 3_600_000), Knobs.SUCCESS.doubleValue(0, 100),
+            new Mix(Knobs.MIX_TEXT.intValue(0, 100), Knobs.MIX_FROM.intValue(0, 100), Knobs.MIX_RANGE.intValue(0, 100),
+                Knobs.MIX_GET.intValue(0, 100)),
+            new CorpusSpec(Knobs.SEED.longValue(), knob(defaults, Knobs.MESSAGES).intValue(1, CorpusSpec.MAX_MESSAGES),
+                knob(defaults, Knobs.USERS).intValue(1, CorpusSpec.MAX_USERS),
+                knob(defaults, Knobs.ATTACHMENT_TEXT).intValue(0, CorpusSpec.MAX_ATTACHMENT_TEXT_BYTES)),
+            Path.of(Knobs.REPORTS.value()), Path.of(Knobs.GATLING_RESULTS.value()), Knobs.OPENSEARCH_VERSION.value(),
+            Knobs.OPENSEARCH_HEAP.value(), Knobs.FACADE_HEAP.value(), local == null ? null : local.opensearchJava(), readFacadeJvmArgs(),
+            List.copyOf(facadeArgs), readProfiling(), readBulkMatrix(),
+            new LargeSource(Knobs.LARGE_HITS.intValue(1, 100), Knobs.LARGE_CONCURRENCY.intValue(1, 64)),
             tokenFile, local == null ? null : readOpensearchJdk());
     }
 
     /** The local node's JDK; one that cannot run -Dmailbench.opensearch.version fails the run here, before anything starts. */
     private static NodeJdk readOpensearchJdk() {
-        NodeJdk jdk = NodeJdk.resolve(OPENSEARCH_JAVA_HOME.value(), System.getenv(), "-D" + OPENSEARCH_JAVA_HOME.name());
-        jdk.requireFor(OPENSEARCH_VERSION.value());
+        NodeJdk jdk = NodeJdk.resolve(Knobs.OPENSEARCH_JAVA_HOME.value(), System.getenv(), "-D" + Knobs.OPENSEARCH_JAVA_HOME.name());
+        jdk.requireFor(Knobs.OPENSEARCH_VERSION.value());
         return jdk;
     }
 
@@ -248,8 +137,9 @@ public record BenchConfig(
 
     /** How mailbench gets into -Dmailbench.opensearch's hosts on staging: the facade's --opensearch-* options, as knobs. */
     private static OpenSearchAccess readOpenSearchAccess() {
-        return OpenSearchAccess.of(file(OPENSEARCH_CA), file(OPENSEARCH_TRUSTSTORE), file(OPENSEARCH_CREDENTIALS_FILE), System.getenv(),
-            "-D" + OPENSEARCH_CA.name(), "-D" + OPENSEARCH_TRUSTSTORE.name(), "-D" + OPENSEARCH_CREDENTIALS_FILE.name());
+        return OpenSearchAccess.of(file(Knobs.OPENSEARCH_CA), file(Knobs.OPENSEARCH_TRUSTSTORE), file(Knobs.OPENSEARCH_CREDENTIALS_FILE),
+            System.getenv(), "-D" + Knobs.OPENSEARCH_CA.name(),
+            "-D" + Knobs.OPENSEARCH_TRUSTSTORE.name(), "-D" + Knobs.OPENSEARCH_CREDENTIALS_FILE.name());
     }
 
     private static Path file(Knob knob) {
@@ -258,32 +148,36 @@ public record BenchConfig(
 
     private static BulkMatrix readBulkMatrix() {
         // a bulk of 10,000 is the facade's default --max-bulk-items; 256 bulks at once is far past any useful concurrency
-        return new BulkMatrix(BULK_SIZES.intListValue(1, 10_000), BULK_CONCURRENCY.intListValue(1, 256), BULK_DOCS.intValue(1, 1_000_000),
-            BULK_WARMUP_DOCS.intValue(0, 1_000_000), BULK_INVALID_EVERY.intValue(0, 1_000_000));
+        return new BulkMatrix(Knobs.BULK_SIZES.intListValue(1, 10_000), Knobs.BULK_CONCURRENCY.intListValue(1, 256),
+            Knobs.BULK_DOCS.intValue(1, 1_000_000), Knobs.BULK_WARMUP_DOCS.intValue(0, 1_000_000),
+            Knobs.BULK_INVALID_EVERY.intValue(0, 1_000_000));
     }
 
     private static List<String> readFacadeJvmArgs() {
-        List<String> args = FACADE_JVM_ARGS.value().isEmpty() ? List.of() : List.of(FACADE_JVM_ARGS.value().split("\\s+"));
+        String value = Knobs.FACADE_JVM_ARGS.value();
+        List<String> args = value.isEmpty() ? List.of() : List.of(value.split("\\s+"));
         for (String arg : args) {
             if (!arg.startsWith("-")) {
-                throw new IllegalArgumentException("-D" + FACADE_JVM_ARGS.name() + " takes JVM options that start with '-', got '" + arg + "'");
+                throw new IllegalArgumentException(
+                    "-D" + Knobs.FACADE_JVM_ARGS.name() + " takes JVM options that start with '-', got '" + arg + "'");
             }
         }
         return args;
     }
 
     private static Profiling readProfiling() {
-        int intervalMs = PROFILER_INTERVAL.intValue(1, 1_000);
+        int intervalMs = Knobs.PROFILER_INTERVAL.intValue(1, 1_000);
         CaptureSettings settings;
         try {
-            settings = new CaptureSettings(PROFILER_EVENT.value(), intervalMs);
+            settings = new CaptureSettings(Knobs.PROFILER_EVENT.value(), intervalMs);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("-D" + PROFILER_EVENT.name() + ": " + e.getMessage());
+            throw new IllegalArgumentException("-D" + Knobs.PROFILER_EVENT.name() + ": " + e.getMessage());
         }
-        settings = settings.withAllocBytes(CaptureSettings.parseAllocBytes(PROFILER_ALLOC_BYTES.value(), "-D" + PROFILER_ALLOC_BYTES.name()));
-        String tokenFile = PROFILER_TOKEN_FILE.value();
-        return new Profiling(PROFILER.booleanValue(), url(PROFILER_URL), tokenFile.isEmpty() ? null : Path.of(tokenFile), settings,
-            PROFILER_TRIM.intValue(0, 3_600));
+        settings = settings.withAllocBytes(
+            CaptureSettings.parseAllocBytes(Knobs.PROFILER_ALLOC_BYTES.value(), "-D" + Knobs.PROFILER_ALLOC_BYTES.name()));
+        String tokenFile = Knobs.PROFILER_TOKEN_FILE.value();
+        return new Profiling(Knobs.PROFILER.booleanValue(), url(Knobs.PROFILER_URL), tokenFile.isEmpty() ? null : Path.of(tokenFile),
+            settings, Knobs.PROFILER_TRIM.intValue(0, 3_600));
     }
 
     private static URI url(Knob knob) {
@@ -300,7 +194,7 @@ public record BenchConfig(
 
     /** The token a facade given as a target requires: -Dmailbench.facade.tokenFile, else $MAILBENCH_FACADE_TOKEN; null: none. */
     public FacadeToken facadeToken() {
-        return FacadeToken.fromFileOrEnv(facadeTokenFile, System.getenv(), "-D" + FACADE_TOKEN_FILE.name());
+        return FacadeToken.fromFileOrEnv(facadeTokenFile, System.getenv(), "-D" + Knobs.FACADE_TOKEN_FILE.name());
     }
 
     public boolean local() {
@@ -316,7 +210,7 @@ public record BenchConfig(
     public static Map<String, String> knobValues(Map<String, String> defaults) {
         Map<String, String> values = new LinkedHashMap<>();
         // URLs with credentials are refused before a run starts; masked here too, so none can reach run.json
-        KNOBS.forEach(knob -> values.put(knob.name(), OpenSearchUrls.mask(knob(defaults, knob).value())));
+        Knobs.KNOBS.forEach(knob -> values.put(knob.name(), OpenSearchUrls.mask(knob(defaults, knob).value())));
         return values;
     }
 }

@@ -72,7 +72,7 @@ public final class BenchRun {
     }
 
     private void start(String simulation, String gatlingVersion) throws IOException, InterruptedException {
-        results = RunResultsKnob.of(BenchConfig.RESULTS_URL.value(), config.opensearchAccess());
+        results = RunResultsKnob.of(Knobs.RESULTS_URL.value(), config.opensearchAccess());
         record.starting(folder.dir().getFileName().toString(), simulation, config, needs.knobDefaults(), gatlingVersion,
             Instant.ofEpochMilli(startMillis));
         say("run folder: " + folder.dir());

@@ -26,7 +26,7 @@ final class ProfilerChoice {
             return RunProfiler.none(simulation + " has no single measured phase to profile", events);
         }
         if (!profiling.enabled()) {
-            return RunProfiler.none("switched off (-D" + BenchConfig.PROFILER.name() + "=false)", events);
+            return RunProfiler.none("switched off (-D" + Knobs.PROFILER.name() + "=false)", events);
         }
         if (direct) {
             return RunProfiler.none("path=direct: the facade is not in the request path", events);
@@ -37,7 +37,7 @@ final class ProfilerChoice {
                 .orElseGet(() -> RunProfiler.none(stack.profilerProblem(), events));
         }
         if (profiling.url() == null) {
-            return RunProfiler.none("staging run without a sidecar: start one next to the facade and set -D" + BenchConfig.PROFILER_URL.name(),
+            return RunProfiler.none("staging run without a sidecar: start one next to the facade and set -D" + Knobs.PROFILER_URL.name(),
                 events);
         }
         SidecarToken token;
@@ -47,7 +47,7 @@ final class ProfilerChoice {
             return RunProfiler.none(e.getMessage(), events);
         }
         if (token == null) {
-            return RunProfiler.none("no token for the sidecar: set $" + SidecarToken.ENV + " or -D" + BenchConfig.PROFILER_TOKEN_FILE.name(),
+            return RunProfiler.none("no token for the sidecar: set $" + SidecarToken.ENV + " or -D" + Knobs.PROFILER_TOKEN_FILE.name(),
                 events);
         }
         return RunProfiler.using(new SidecarClient(profiling.url(), token), profiling.settings(), events);

@@ -19,7 +19,7 @@ public enum RequestPath {
                 return path;
             }
         }
-        throw new IllegalArgumentException("-D" + BenchConfig.PATH.name() + " must be facade or direct, got '" + value + "'");
+        throw new IllegalArgumentException("-D" + Knobs.PATH.name() + " must be facade or direct, got '" + value + "'");
     }
 
     /** As the knob, run.json and the run folder's name spell it. */

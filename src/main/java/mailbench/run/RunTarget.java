@@ -60,7 +60,7 @@ final class RunTarget {
 
     /** The facade's /health into {@code versions}: its client's versions and options, OpenSearch's version and JDK. */
     void describe(Map<String, String> versions) throws IOException, InterruptedException {
-        JsonNode health = HealthProbe.check(facadeUrl, "-D" + BenchConfig.TARGET.name(), facadeToken);
+        JsonNode health = HealthProbe.check(facadeUrl, "-D" + Knobs.TARGET.name(), facadeToken);
         facadeIndex = health.path("index").asText(null);
         versions.put("opensearchJava", health.path("client").path("opensearchJava").asText("unknown"));
         // how the facade's client talks to OpenSearch: a comparison names these when they differ besides the variant

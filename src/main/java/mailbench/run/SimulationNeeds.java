@@ -18,8 +18,8 @@ public record SimulationNeeds(boolean corpus, boolean profiler, boolean searchWa
      * fetch whole messages by the dozen), a profile, and defaults sized for a run of a few minutes on 2 cores.
      */
     public static final SimulationNeeds LARGE_SOURCE = new SimulationNeeds(true, true, false, Map.of(
-        BenchConfig.MESSAGES.name(), "60", BenchConfig.USERS.name(), "1", BenchConfig.ATTACHMENT_TEXT.name(), "" + (5 * 1024 * 1024),
-        BenchConfig.WARMUP.name(), "30", BenchConfig.DURATION.name(), "60", BenchConfig.P99.name(), "10000"));
+        Knobs.MESSAGES.name(), "60", Knobs.USERS.name(), "1", Knobs.ATTACHMENT_TEXT.name(), "" + (5 * 1024 * 1024),
+        Knobs.WARMUP.name(), "30", Knobs.DURATION.name(), "60", Knobs.P99.name(), "10000"));
 
     public SimulationNeeds {
         knobDefaults = Map.copyOf(knobDefaults);

@@ -26,8 +26,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.cli.MailbenchMain;
 import mailbench.json.Json;
-import mailbench.run.BenchConfig;
 import mailbench.run.Knob;
+import mailbench.run.Knobs;
 import picocli.CommandLine;
 
 /**
@@ -187,14 +187,14 @@ class DockerFilesTest {
         void injectorShouldDriveTheFacadeWithTheSidecarsUrlAndToken() {
             List<String> entrypoint = compose.words("injector", "entrypoint");
             assertThat(entrypoint).contains("mvn", "gatling:test");
-            Set<String> knobs = BenchConfig.KNOBS.stream().map(Knob::name).collect(Collectors.toSet());
+            Set<String> knobs = Knobs.KNOBS.stream().map(Knob::name).collect(Collectors.toSet());
             entrypoint.stream().filter(word -> word.startsWith("-Dmailbench.")).map(word -> word.substring(2, word.indexOf('=')))
-                .forEach(name -> assertThat(knobs).as("a knob of BenchConfig").contains(name));
-            assertThat(URI.create(ComposeFile.option(entrypoint, "-D" + BenchConfig.TARGET.name())))
+                .forEach(name -> assertThat(knobs).as("a knob of Knobs").contains(name));
+            assertThat(URI.create(ComposeFile.option(entrypoint, "-D" + Knobs.TARGET.name())))
                 .isEqualTo(URI.create("http://facade:" + facadePort()));
-            assertThat(URI.create(ComposeFile.option(entrypoint, "-D" + BenchConfig.PROFILER_URL.name())))
+            assertThat(URI.create(ComposeFile.option(entrypoint, "-D" + Knobs.PROFILER_URL.name())))
                 .isEqualTo(URI.create("http://profiler:" + profilerPort()));
-            String token = ComposeFile.option(entrypoint, "-D" + BenchConfig.PROFILER_TOKEN_FILE.name());
+            String token = ComposeFile.option(entrypoint, "-D" + Knobs.PROFILER_TOKEN_FILE.name());
             assertThat(token).isEqualTo(ComposeFile.option(compose.words("profiler", "command"), "--out") + "/token");
             ComposeFile.Mount injectors = compose.mountHolding("injector", token).orElseThrow();
             assertThat(injectors.readOnly()).isTrue();
@@ -204,7 +204,7 @@ class DockerFilesTest {
 
         @Test
         void runFoldersShouldLandInTheRepositorysReportsFolder() {
-            String reports = dockerfile.workdir("injector") + "/" + BenchConfig.REPORTS.defaultValue();
+            String reports = dockerfile.workdir("injector") + "/" + Knobs.REPORTS.defaultValue();
             ComposeFile.Mount mount = compose.mountHolding("injector", reports).orElseThrow(() -> new AssertionError(reports + " is not mounted"));
             assertThat(mount.target()).isEqualTo(reports);
             assertThat(mount.named()).isFalse();

@@ -1,5 +1,7 @@
 package mailbench.docs;
 
+import static mailbench.run.Knobs.KNOBS;
+import static mailbench.run.Knobs.RATE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -17,7 +19,6 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 import mailbench.cli.MailbenchMain;
-import mailbench.run.BenchConfig;
 import mailbench.run.Knob;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -25,7 +26,7 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 
 /**
- * docs/reference.adoc against the code: every knob of {@link BenchConfig#KNOBS} with its default, and
+ * docs/reference.adoc against the code: every knob of {@link mailbench.run.Knobs#KNOBS} with its default, and
  * every option of every {@code mailbench.jar} command with its default, so the hand-written reference
  * cannot drift from what the code reads.
  */
@@ -33,7 +34,7 @@ class ReferenceDocTest {
 
     private static final Pattern KNOB_ROW = Pattern.compile("^\\| `(mailbench\\.[\\w.]+)` \\| ([^|]*) \\|", Pattern.MULTILINE);
     private static final Pattern POM_SIMULATION = Pattern.compile("<mailbench\\.simulation>([^<]+)</mailbench\\.simulation>");
-    /** Knobs that are pom.xml properties (read by Maven and the Gatling plugin), not BenchConfig knobs. */
+    /** Knobs that are pom.xml properties (read by Maven and the Gatling plugin), not knobs of mailbench.run.Knobs. */
     private static final String POM_KNOB = "mailbench.simulation";
 
     private static final Path ROOT = Path.of("").toAbsolutePath();
@@ -70,7 +71,7 @@ class ReferenceDocTest {
         @Test
         void everyKnobShouldBeListedWithItsDefault() {
             Map<String, String> documented = knobTable(reference);
-            for (Knob knob : BenchConfig.KNOBS) {
+            for (Knob knob : KNOBS) {
                 assertThat(documented).as("docs/reference.adoc lists -D" + knob.name()).containsKey(knob.name());
                 assertThat(documented.get(knob.name())).as("default of -D" + knob.name() + " in docs/reference.adoc")
                     .isEqualTo(knob.defaultValue());
@@ -79,7 +80,7 @@ class ReferenceDocTest {
 
         @Test
         void everyListedKnobShouldExistInTheCode() throws IOException {
-            List<String> names = new ArrayList<>(BenchConfig.KNOBS.stream().map(Knob::name).toList());
+            List<String> names = new ArrayList<>(KNOBS.stream().map(Knob::name).toList());
             names.add(POM_KNOB);
             assertThat(knobTable(reference).keySet()).as("knobs in docs/reference.adoc that the code does not read")
                 .isSubsetOf(names);
@@ -96,7 +97,7 @@ class ReferenceDocTest {
         void aChangedDefaultShouldBeCaught() {
             String drifted = reference.replace("| `mailbench.rate` | `1000` |", "| `mailbench.rate` | `500` |");
             assertThat(drifted).isNotEqualTo(reference);
-            assertThat(knobTable(drifted).get("mailbench.rate")).isNotEqualTo(BenchConfig.RATE.defaultValue());
+            assertThat(knobTable(drifted).get("mailbench.rate")).isNotEqualTo(RATE.defaultValue());
         }
     }
 

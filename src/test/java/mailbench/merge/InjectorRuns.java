@@ -10,6 +10,7 @@ import java.util.Random;
 
 import mailbench.json.Json;
 import mailbench.run.BenchConfig;
+import mailbench.run.Knobs;
 import mailbench.run.LatencyLog;
 import mailbench.run.RunRecord;
 import mailbench.run.RunSummary;
@@ -62,8 +63,8 @@ final class InjectorRuns {
         record.status = "completed";
         record.start = Instant.ofEpochMilli(first - 10_000);
         record.end = Instant.ofEpochMilli(requests.get(requests.size() - 1).end() + 1_000);
-        record.knobs.put(BenchConfig.RATE.name(), "" + rate);
-        record.knobs.put(BenchConfig.DURATION.name(), "60");
+        record.knobs.put(Knobs.RATE.name(), "" + rate);
+        record.knobs.put(Knobs.DURATION.name(), "60");
         record.machine.put("host", host);
         record.machine.put("speedProbeMs", 500);
         Json.MAPPER.writeValue(folder.resolve("run.json").toFile(), record);

@@ -19,6 +19,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import mailbench.compare.DefaultThresholds;
 import mailbench.json.Json;
 import mailbench.run.BenchConfig;
+import mailbench.run.Knobs;
 import mailbench.run.LatencyLog;
 import mailbench.run.ProfileSection;
 import mailbench.run.RunRecord;
@@ -102,8 +103,8 @@ public final class NightlyHistories {
         record.status = "completed";
         record.start = Instant.ofEpochMilli(first - 10_000);
         record.end = Instant.ofEpochMilli(first + SECONDS * 1000L + 1_000);
-        record.knobs.put(BenchConfig.RATE.name(), "" + load.rate());
-        record.knobs.put(BenchConfig.DURATION.name(), "" + SECONDS);
+        record.knobs.put(Knobs.RATE.name(), "" + load.rate());
+        record.knobs.put(Knobs.DURATION.name(), "" + SECONDS);
         record.versions.put("mailbench", "1a2b3c4d5e6f");
         record.versions.put("gatling", "3.15.1");
         record.versions.put("jdk", "17.0.13");

@@ -29,7 +29,7 @@ class BenchConfigTest {
 
     @BeforeEach
     void clearKnobs() {
-        for (Knob knob : BenchConfig.KNOBS) {
+        for (Knob knob : Knobs.KNOBS) {
             saved.put(knob.name(), System.getProperty(knob.name()));
             System.clearProperty(knob.name());
         }
@@ -94,7 +94,7 @@ class BenchConfigTest {
 
             Map<String, String> values = BenchConfig.knobValues();
 
-            assertThat(values).hasSize(BenchConfig.KNOBS.size());
+            assertThat(values).hasSize(Knobs.KNOBS.size());
             assertThat(values).containsEntry("mailbench.rate", "2500").containsEntry("mailbench.duration", "60")
                 .containsEntry("mailbench.path", "facade");
             assertThat(values.keySet()).startsWith("mailbench.target", "mailbench.opensearch", "mailbench.variant");

@@ -62,8 +62,8 @@ class BenchRunTest {
             assertThat(SimulationNeeds.BULK_MATRIX).isEqualTo(new SimulationNeeds(false, false, false, Map.of()));
             assertThat(SimulationNeeds.LARGE_SOURCE.corpus()).isTrue();
             assertThat(SimulationNeeds.LARGE_SOURCE.searchWarmUp()).as("its searches would fetch whole messages by the dozen").isFalse();
-            assertThat(SimulationNeeds.LARGE_SOURCE.knobDefaults()).containsEntry(BenchConfig.MESSAGES.name(), "60")
-                .containsEntry(BenchConfig.ATTACHMENT_TEXT.name(), "" + 5 * 1024 * 1024);
+            assertThat(SimulationNeeds.LARGE_SOURCE.knobDefaults()).containsEntry(Knobs.MESSAGES.name(), "60")
+                .containsEntry(Knobs.ATTACHMENT_TEXT.name(), "" + 5 * 1024 * 1024);
         }
     }
 

@@ -58,7 +58,7 @@ class RunFolderTest {
         record.target = "local";
         record.status = "completed";
         record.start = Instant.parse("2026-11-24T03:00:00Z");
-        record.knobs.put(BenchConfig.RATE.name(), "1000");
+        record.knobs.put(Knobs.RATE.name(), "1000");
         record.versions.put("mailbench", "1a2b3c");
         record.machine.put("host", "bench-1");
         record.machine.put("speedProbeMs", 170);

@@ -17,7 +17,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.it.support.Http;
 import mailbench.it.support.TargetJvm;
-import mailbench.run.BenchConfig;
+import mailbench.run.Knobs;
 import mailbench.run.Variant;
 import mailbench.stack.EmbeddedNode;
 import mailbench.stack.FacadeClasspath;
@@ -40,10 +40,10 @@ class OpenSearch3NodeIT extends FacadeContract {
 
     @Override
     URI opensearch() throws Exception {
-        NodeJdk jdk = NodeJdk.resolve(System.getProperty(BenchConfig.OPENSEARCH_JAVA_HOME.name()), System.getenv(),
-            "-D" + BenchConfig.OPENSEARCH_JAVA_HOME.name());
+        NodeJdk jdk = NodeJdk.resolve(System.getProperty(Knobs.OPENSEARCH_JAVA_HOME.name()), System.getenv(),
+            "-D" + Knobs.OPENSEARCH_JAVA_HOME.name());
         String skipped = "OpenSearch " + VERSION + " needs a JDK 21+ and none is configured (the node would run on " + jdk.version()
-            + "): set $" + NodeJdk.ENV + " or -D" + BenchConfig.OPENSEARCH_JAVA_HOME.name() + " to run this test";
+            + "): set $" + NodeJdk.ENV + " or -D" + Knobs.OPENSEARCH_JAVA_HOME.name() + " to run this test";
         if (jdk.feature() < 21) {
             // an assumption failing here aborts the whole class, which Failsafe counts as 0 tests without the reason: say it
             System.out.println("[opensearch-3] skipped: " + skipped);

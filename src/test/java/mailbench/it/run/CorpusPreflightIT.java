@@ -20,9 +20,9 @@ import mailbench.it.support.Http;
 import mailbench.it.support.SharedNode;
 import mailbench.it.support.TargetFacade;
 import mailbench.loader.CorpusPreflight;
-import mailbench.run.BenchConfig;
 import mailbench.run.BenchRun;
 import mailbench.run.Feeders;
+import mailbench.run.Knobs;
 
 /**
  * Against a target, a few feeder rows are looked up before the load: a target facade over an index holding another
@@ -99,10 +99,10 @@ class CorpusPreflightIT {
         private final Map<String, String> saved = new LinkedHashMap<>();
 
         private void knobs(CorpusSpec corpus) {
-            Map<String, String> knobs = Map.of(BenchConfig.TARGET.name(), facade.url().toString(), BenchConfig.REPORTS.name(),
-                dir.resolve("reports").toString(), BenchConfig.GATLING_RESULTS.name(), dir.resolve("gatling").toString(),
-                BenchConfig.PROFILER.name(), "false", BenchConfig.SEED.name(), "" + corpus.seed(),
-                BenchConfig.MESSAGES.name(), "" + corpus.messages(), BenchConfig.USERS.name(), "" + corpus.users());
+            Map<String, String> knobs = Map.of(Knobs.TARGET.name(), facade.url().toString(), Knobs.REPORTS.name(),
+                dir.resolve("reports").toString(), Knobs.GATLING_RESULTS.name(), dir.resolve("gatling").toString(),
+                Knobs.PROFILER.name(), "false", Knobs.SEED.name(), "" + corpus.seed(),
+                Knobs.MESSAGES.name(), "" + corpus.messages(), Knobs.USERS.name(), "" + corpus.users());
             knobs.forEach((name, value) -> {
                 saved.put(name, System.getProperty(name));
                 System.setProperty(name, value);
