@@ -1,5 +1,6 @@
 package mailbench.gatling
 
+import io.gatling.charts.stats.MailbenchLogReader
 import io.gatling.commons.util.GatlingVersion
 import io.gatling.core.Predef._
 import io.gatling.http.protocol.HttpProtocolBuilder
@@ -12,7 +13,7 @@ import mailbench.run.{ BenchConfig, BenchRun, SimulationNeeds }
  * [[afterLoad]].
  */
 abstract class MailbenchSimulation(name: String, needs: SimulationNeeds) extends Simulation {
-  protected val run: BenchRun = BenchRun.open(name, GatlingVersion.ThisVersion.fullVersion, GatlingSimulationLog, needs)
+  protected val run: BenchRun = BenchRun.open(name, GatlingVersion.ThisVersion.fullVersion, MailbenchLogReader, needs)
   protected val config: BenchConfig = run.config
   protected val protocol: HttpProtocolBuilder = MailProtocol.of(run)
 
