@@ -5,6 +5,7 @@ import io.gatling.commons.util.GatlingVersion
 import io.gatling.core.Predef._
 import io.gatling.http.protocol.HttpProtocolBuilder
 
+import mailbench.results.RunResultsKnob
 import mailbench.run.{ BenchConfig, BenchRun, SimulationNeeds }
 
 /**
@@ -13,7 +14,11 @@ import mailbench.run.{ BenchConfig, BenchRun, SimulationNeeds }
  * [[afterLoad]].
  */
 abstract class MailbenchSimulation(name: String, needs: SimulationNeeds) extends Simulation {
+  // read before the run opens, so a bad URL stops it before anything starts
+  private val results = RunResultsKnob.of(BenchConfig.RESULTS_URL, BenchConfig.fromSystemProperties(needs.knobDefaults).opensearchAccess)
   protected val run: BenchRun = BenchRun.open(name, GatlingVersion.ThisVersion.fullVersion, MailbenchLogReader, needs)
+  // the run's document into the results index once it finished (never when interrupted); a failure is a warning
+  run.whenFinished(() => results.send(run.folder, line => println(s"[mailbench] $line")))
   protected val config: BenchConfig = run.config
   protected val protocol: HttpProtocolBuilder = MailProtocol.of(run)
 

@@ -16,7 +16,6 @@ import mailbench.facade.FacadeToken;
 import mailbench.indexing.BulkMatrix;
 import mailbench.profiler.CaptureSettings;
 import mailbench.profiler.SidecarToken;
-import mailbench.results.RunResultsKnob;
 import mailbench.stack.NodeJdk;
 import mailbench.stack.StackOptions;
 
@@ -149,7 +148,7 @@ public record BenchConfig(
     public static final Knob LARGE_CONCURRENCY = new Knob("mailbench.large.concurrency", "2",
         "LargeSourceSimulation: searches in flight (closed model: each virtual user sends its next search when the last is answered).");
 
-    public static final Knob RESULTS_URL = new Knob(RunResultsKnob.NAME, "",
+    public static final Knob RESULTS_URL = new Knob("mailbench.results.url", "",
         "OpenSearch URL(s) that receive this run's document in the mailbench-results index when it finishes; empty: none.");
     public static final List<Knob> KNOBS = List.of(TARGET, OPENSEARCH, VARIANT, PATH, OPENSEARCH_CREDENTIALS_FILE, OPENSEARCH_CA,
         OPENSEARCH_TRUSTSTORE, RATE, WARMUP, DURATION,

@@ -12,7 +12,6 @@ import java.util.Optional;
 import mailbench.access.OpenSearchAccess;
 import mailbench.access.OpenSearchHttp;
 import mailbench.facade.FacadeToken;
-import mailbench.results.RunResultsKnob;
 import mailbench.stack.ChildSignals;
 
 /**
@@ -34,7 +33,7 @@ public final class BenchRun {
     private Path feeders;
     private RunProfiler profiler;
     private LoadMeters meters;
-    private RunResultsKnob results;
+    private Runnable whenFinished = () -> { };
     private boolean finished;
 
     private BenchRun(BenchConfig config, SimulationNeeds needs, SimulationLog log, RunFolder folder) {
@@ -71,7 +70,6 @@ public final class BenchRun {
     }
 
     private void start(String simulation, String gatlingVersion) throws IOException, InterruptedException {
-        results = RunResultsKnob.of(BenchConfig.RESULTS_URL.value(), config.opensearchAccess());
         record.starting(folder.dir().getFileName().toString(), simulation, config, needs.knobDefaults(), gatlingVersion,
             Instant.ofEpochMilli(startMillis));
         say("run folder: " + folder.dir());
@@ -189,6 +187,16 @@ public final class BenchRun {
         return about;
     }
 
+    /**
+     * Runs {@code step} once, when {@link #finish()} has written run.json for the last time; not when the run is
+     * interrupted. The run's outcome is settled by then: a step that reports elsewhere must not change it.
+     */
+    public void whenFinished(Runnable step) {
+        synchronized (lock) {
+            whenFinished = step;
+        }
+    }
+
     /** Called from the simulation's after hook: Gatling has closed simulation.log by then. */
     public void finish() {
         synchronized (lock) {
@@ -202,7 +210,7 @@ public final class BenchRun {
             ending.stopStack(target);
             finished = true;
             writeQuietly();
-            results.send(folder.dir(), this::say);
+            whenFinished.run();
         }
     }
 
