@@ -1,10 +1,12 @@
 package mailbench.gatling
 
+import io.gatling.charts.stats.MailbenchLogReader
 import io.gatling.commons.util.GatlingVersion
 import io.gatling.core.Predef._
 import io.gatling.http.protocol.HttpProtocolBuilder
 
-import mailbench.run.{ BenchConfig, BenchRun, SimulationNeeds }
+import mailbench.results.RunResultsKnob
+import mailbench.run.{ BenchConfig, BenchRun, Knobs, SimulationNeeds }
 
 /**
  * What every simulation shares: its run (run folder, local stack or target), the HTTP protocol, and the before/after hooks
@@ -12,7 +14,11 @@ import mailbench.run.{ BenchConfig, BenchRun, SimulationNeeds }
  * [[afterLoad]].
  */
 abstract class MailbenchSimulation(name: String, needs: SimulationNeeds) extends Simulation {
-  protected val run: BenchRun = BenchRun.open(name, GatlingVersion.ThisVersion.fullVersion, GatlingSimulationLog, needs)
+  // read before the run opens, so a bad URL stops it before anything starts
+  private val results = RunResultsKnob.of(Knobs.RESULTS_URL, BenchConfig.fromSystemProperties(needs.knobDefaults).opensearchAccess)
+  protected val run: BenchRun = BenchRun.open(name, GatlingVersion.ThisVersion.fullVersion, MailbenchLogReader, needs)
+  // the run's document into the results index once it finished (never when interrupted); a failure is a warning
+  run.whenFinished(() => results.send(run.folder, line => println(s"[mailbench] $line")))
   protected val config: BenchConfig = run.config
   protected val protocol: HttpProtocolBuilder = MailProtocol.of(run)
 

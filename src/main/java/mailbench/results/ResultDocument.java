@@ -10,6 +10,7 @@ import java.util.Map;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.json.Json;
+import mailbench.run.RunFolder;
 
 /**
  * One run folder as a document of the results index: what ran (run.json: commit, versions, simulation, variant, rate,
@@ -23,7 +24,8 @@ public final class ResultDocument {
 
     /** The document of {@code folder}; summary.json's figures are left out when the run wrote none (it was interrupted). */
     public static Map<String, Object> of(Path folder) throws IOException {
-        JsonNode run = read(folder.resolve("run.json"));
+        RunFolder files = RunFolder.of(folder);
+        JsonNode run = read(files.runJson());
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("timestamp", run.path("start").asText(null));
         doc.put("run", folder.getFileName().toString());
@@ -41,9 +43,8 @@ public final class ResultDocument {
         doc.put("durationSeconds", integerOrNull(run.at("/knobs/mailbench.duration")));
         doc.put("host", run.at("/machine/host").asText(null));
         doc.put("speedProbeMs", run.at("/machine/speedProbeMs").isNumber() ? run.at("/machine/speedProbeMs").asLong() : null);
-        Path summaryFile = folder.resolve("summary.json");
-        if (Files.isRegularFile(summaryFile)) {
-            JsonNode summary = read(summaryFile);
+        if (files.hasSummary()) {
+            JsonNode summary = read(files.summaryJson());
             doc.putAll(figures(summary.path("measured")));
             JsonNode cpu = summary.at("/profile/cpuMsPerRequest");
             doc.put("cpuMsPerRequest", cpu.isNumber() ? cpu.asDouble() : null);

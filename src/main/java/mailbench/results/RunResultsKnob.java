@@ -8,6 +8,7 @@ import java.util.function.Consumer;
 
 import mailbench.access.OpenSearchAccess;
 import mailbench.access.OpenSearchUrls;
+import mailbench.run.Knob;
 
 /**
  * A single run's document into the results index when {@code -Dmailbench.results.url} is set (off by default): a run
@@ -16,20 +17,19 @@ import mailbench.access.OpenSearchUrls;
  */
 public final class RunResultsKnob {
 
-    public static final String NAME = "mailbench.results.url";
-
     private final ResultsIndex index;
 
     private RunResultsKnob(ResultsIndex index) {
         this.index = index;
     }
 
-    /** From the knob's value ({@code value}, empty: off); {@code access} gets into those hosts (the -Dmailbench.opensearch.* knobs). */
-    public static RunResultsKnob of(String value, OpenSearchAccess access) {
+    /** From the knob's value (empty: off); {@code access} gets into those hosts (the -Dmailbench.opensearch.* knobs). */
+    public static RunResultsKnob of(Knob knob, OpenSearchAccess access) {
+        String value = knob.value();
         if (value == null || value.isBlank()) {
             return new RunResultsKnob(null);
         }
-        List<URI> hosts = OpenSearchUrls.parse(value.strip(), "-D" + NAME);
+        List<URI> hosts = OpenSearchUrls.parse(value.strip(), "-D" + knob.name());
         return new RunResultsKnob(new ResultsIndex(hosts, access));
     }
 

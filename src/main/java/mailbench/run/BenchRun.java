@@ -12,9 +12,7 @@ import java.util.Optional;
 import mailbench.access.OpenSearchAccess;
 import mailbench.access.OpenSearchHttp;
 import mailbench.facade.FacadeToken;
-import mailbench.results.RunResultsKnob;
 import mailbench.stack.ChildSignals;
-import mailbench.stack.Files2;
 
 /**
  * One load run, from the simulation's point of view: its run folder, the local stack (unless a
@@ -27,7 +25,7 @@ public final class BenchRun {
     private final SimulationNeeds needs;
     private final RunFolder folder;
     private final SimulationLog log;
-    private final RunSummarizer summarizer;
+    private final RunEnding ending;
     private final RunRecord record = new RunRecord();
     private final Object lock = new Object();
     private final long startMillis = System.currentTimeMillis();
@@ -35,7 +33,7 @@ public final class BenchRun {
     private Path feeders;
     private RunProfiler profiler;
     private LoadMeters meters;
-    private RunResultsKnob results;
+    private Runnable whenFinished = () -> { };
     private boolean finished;
 
     private BenchRun(BenchConfig config, SimulationNeeds needs, SimulationLog log, RunFolder folder) {
@@ -43,7 +41,7 @@ public final class BenchRun {
         this.needs = needs;
         this.folder = folder;
         this.log = log;
-        this.summarizer = new RunSummarizer(log, folder);
+        this.ending = new RunEnding(log, folder, record, config.gatlingResults(), startMillis, this::say);
     }
 
     /** Creates the run folder and, without a target, starts the local stack. Fails with a message that names the fix. */
@@ -72,7 +70,6 @@ public final class BenchRun {
     }
 
     private void start(String simulation, String gatlingVersion) throws IOException, InterruptedException {
-        results = RunResultsKnob.of(Knobs.RESULTS_URL.value(), config.opensearchAccess());
         record.starting(folder.dir().getFileName().toString(), simulation, config, needs.knobDefaults(), gatlingVersion,
             Instant.ofEpochMilli(startMillis));
         say("run folder: " + folder.dir());
@@ -160,7 +157,7 @@ public final class BenchRun {
 
     /** Gatling's simulation.log of this run, once Gatling has written it (in the after hook). */
     public Optional<Path> simulationLog() {
-        return RunSummarizer.gatlingRunDir(config.gatlingResults(), startMillis).map(RunFolder::simulationLogIn);
+        return ending.simulationLog();
     }
 
     /** Feeds the request records of this run's simulation.log to the sink; false when there is none or it ends early. */
@@ -190,6 +187,16 @@ public final class BenchRun {
         return about;
     }
 
+    /**
+     * Runs {@code step} once, when {@link #finish()} has written run.json for the last time; not when the run is
+     * interrupted. The run's outcome is settled by then: a step that reports elsewhere must not change it.
+     */
+    public void whenFinished(Runnable step) {
+        synchronized (lock) {
+            whenFinished = step;
+        }
+    }
+
     /** Called from the simulation's after hook: Gatling has closed simulation.log by then. */
     public void finish() {
         synchronized (lock) {
@@ -198,12 +205,12 @@ public final class BenchRun {
             }
             event("load finished");
             nodeSnapshot("after");
-            boolean complete = summarize();
+            boolean complete = ending.summarize(target, profiler, meters);
             record.status = complete ? "completed" : "incomplete";
-            stopStack();
+            ending.stopStack(target);
             finished = true;
             writeQuietly();
-            results.send(folder.dir(), this::say);
+            whenFinished.run();
         }
     }
 
@@ -216,11 +223,11 @@ public final class BenchRun {
                 if (meters != null) {
                     nodeSnapshot("after");
                 }
-                summarize();
-                stopStack();
+                ending.summarize(target, profiler, meters);
+                ending.stopStack(target);
                 finished = true;
             }
-            moveGatlingReport();
+            ending.moveGatlingReport();
             writeQuietly();
             say("run folder: " + folder.dir() + " (" + record.status + ")");
         }
@@ -230,75 +237,6 @@ public final class BenchRun {
     private void nodeSnapshot(String when) {
         if (target != null && !target.opensearchUrls().isEmpty()) {
             NodeSnapshots.write(new OpenSearchHttp(target.opensearchUrls(), target.opensearchAccess()), folder.logsDir(), when, record::event);
-        }
-    }
-
-    private boolean summarize() {
-        if (meters != null) {
-            meters.stopFacadeMemory();
-        }
-        if (profiler != null) {
-            profiler.stop();
-        }
-        if (meters != null) {
-            meters.stopCpu(record::event);
-        }
-        Optional<Path> simulationLog = simulationLog();
-        if (simulationLog.isEmpty()) {
-            record.event("no simulation.log found under " + config.gatlingResults());
-            profileSection(0);
-            return false;
-        }
-        try {
-            RunSummary summary = summarizer.summarize(simulationLog.get(), profiler == null ? null : profiler.windowFrom(),
-                profiler == null ? null : profiler.windowTo(), this::profileSection, new RunSummarizer.Beside(
-                    meters == null ? null : meters.hostCpu(), meters == null ? null : meters.threadCpu(),
-                    () -> target == null ? Map.of() : target.jvmPauses(),
-                    requests -> meters == null ? null : meters.facadeSection(requests, this::say)));
-            if (summary.window() != null) {
-                record.measuredStart = Instant.ofEpochMilli(summary.window().startMillis());
-                record.measuredEnd = Instant.ofEpochMilli(summary.window().endMillis());
-            }
-            say(SummaryTable.format(summary));
-            // what the facade's own bounds refused, so a run's 503s say which bound to look at
-            Map<String, Long> refused = meters == null ? null : meters.facadeRefused(this::say);
-            if (refused != null) {
-                record.facadeRefused = refused;
-            }
-            return summary.complete();
-        } catch (IOException | RuntimeException e) {
-            record.event("summary failed: " + e.getMessage());
-            return false;
-        }
-    }
-
-    /** Fetches the capture into profile/ and notes in run.json whether there is one. */
-    private ProfileSection profileSection(long requestsInWindow) {
-        ProfileSection section = profiler == null ? ProfileSection.none("the run ended before the load started")
-            : profiler.finish(folder.profileDir(), (start, stop) -> requestsInWindow);
-        record.profile(section);
-        if (section.reason() == null) {
-            say("profile: " + folder.eventLoopFlameGraph() + " (" + section.samples() + " samples, " + section.cpuMsPerRequest()
-                + " CPU ms per request)");
-        }
-        return section;
-    }
-
-    /** At JVM exit Gatling has written its HTML report: move it into the run folder. */
-    private void moveGatlingReport() {
-        RunSummarizer.gatlingRunDir(config.gatlingResults(), startMillis).ifPresent(dir -> {
-            try {
-                Files2.moveTree(dir, folder.gatlingReportDir());
-                say("Gatling report: " + folder.gatlingReportDir().resolve("index.html"));
-            } catch (IOException e) {
-                record.event("could not move the Gatling report from " + dir + ": " + e.getMessage());
-            }
-        });
-    }
-
-    private void stopStack() {
-        if (target != null && target.stop(folder.logsDir(), this::say)) {
-            record.event("local stack stopped");
         }
     }
 

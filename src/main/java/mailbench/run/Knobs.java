@@ -10,7 +10,6 @@ import mailbench.facade.FacadeToken;
 import mailbench.indexing.BulkMatrix;
 import mailbench.profiler.CaptureSettings;
 import mailbench.profiler.SidecarToken;
-import mailbench.results.RunResultsKnob;
 import mailbench.stack.NodeJdk;
 import mailbench.stack.StackOptions;
 
@@ -115,7 +114,7 @@ public final class Knobs {
     public static final Knob LARGE_CONCURRENCY = new Knob("mailbench.large.concurrency", "2",
         "LargeSourceSimulation: searches in flight (closed model: each virtual user sends its next search when the last is answered).");
 
-    public static final Knob RESULTS_URL = new Knob(RunResultsKnob.NAME, "",
+    public static final Knob RESULTS_URL = new Knob("mailbench.results.url", "",
         "OpenSearch URL(s) that receive this run's document in the mailbench-results index when it finishes; empty: none.");
 
     /** Every knob above, in the order run.json records them. */

@@ -217,4 +217,106 @@ class BenchRunTest {
             assertThat(RunSummarizer.gatlingRunDir(dir.resolve("absent"), start)).isEmpty();
         }
     }
+
+    @Nested
+    class Ending {
+
+        private final RunRecord record = new RunRecord();
+        private final List<String> said = new ArrayList<>();
+
+        private Path gatlingResults() {
+            return dir.resolve("gatling-results");
+        }
+
+        private RunFolder folder() throws IOException {
+            return RunFolder.of(Files.createDirectories(dir.resolve("run")));
+        }
+
+        private RunEnding ending(SimulationLog log, RunFolder folder, long startMillis) {
+            return new RunEnding(log, folder, record, gatlingResults(), startMillis, said::add);
+        }
+
+        private List<String> events() {
+            return record.timeline.stream().map(RunRecord.Event::event).toList();
+        }
+
+        /** Gatling's folder of one run: a simulation.log (in the tests' text form) and its report's page. */
+        private Path gatlingRun(String name, List<String> requests) throws IOException {
+            Path run = Files.createDirectories(gatlingResults().resolve(name));
+            Files.write(RunFolder.simulationLogIn(run), requests);
+            Files.writeString(run.resolve("index.html"), "<html>" + name + "</html>");
+            return run;
+        }
+
+        @Test
+        void aRunEndedBeforeGatlingWroteItsLogShouldSaySoAndHaveNoProfile() throws IOException {
+            RunFolder folder = folder();
+
+            boolean complete = ending(Summarizer.TEXT_LOG, folder, System.currentTimeMillis()).summarize(null, null, null);
+
+            assertThat(complete).isFalse();
+            assertThat(events()).containsExactly("no simulation.log found under " + gatlingResults());
+            assertThat(record.profile).containsEntry("status", ProfileSection.NONE)
+                .containsEntry("reason", "the run ended before the load started");
+            assertThat(folder.hasSummary()).isFalse();
+        }
+
+        @Test
+        void aFinishedLogShouldGiveTheSummaryAndTheMeasuredWindow() throws IOException {
+            RunFolder folder = folder();
+            long start = System.currentTimeMillis();
+            gatlingRun("searchsimulation-1", List.of(BenchConfig.WARM_UP_PREFIX + "Search by text,1000,1010,OK",
+                "Search by text,20000,20005,OK", "Search by sender,20010,20030,KO", "Search by text,21000,21004,OK"));
+
+            boolean complete = ending(Summarizer.TEXT_LOG, folder, start).summarize(null, null, null);
+
+            assertThat(complete).isTrue();
+            assertThat(folder.readSummary().measured().requests()).isEqualTo(3);
+            assertThat(folder.readSummary().measured().ko()).isEqualTo(1);
+            assertThat(record.measuredStart).isEqualTo(Instant.ofEpochMilli(20_000));
+            assertThat(record.measuredEnd).isEqualTo(Instant.ofEpochMilli(21_000));
+            assertThat(record.profile).containsEntry("reason", "the run ended before the load started");
+            assertThat(said).as("the summary table on the console").hasSize(1);
+        }
+
+        @Test
+        void aLogThatCannotBeReadShouldLeaveTheRunIncompleteWithTheReason() throws IOException {
+            RunFolder folder = folder();
+            long start = System.currentTimeMillis();
+            gatlingRun("searchsimulation-1", List.of("Search by text,20000,20005,OK"));
+            SimulationLog damaged = (file, sink) -> {
+                throw new IOException("truncated record");
+            };
+
+            assertThat(ending(damaged, folder, start).summarize(null, null, null)).isFalse();
+            assertThat(events()).containsExactly("summary failed: truncated record");
+            assertThat(folder.hasSummary()).isFalse();
+        }
+
+        @Test
+        void gatlingsReportShouldMoveIntoTheRunFolder() throws IOException {
+            RunFolder folder = folder();
+            long start = System.currentTimeMillis();
+            Path report = gatlingRun("searchsimulation-1", List.of());
+
+            ending(Summarizer.TEXT_LOG, folder, start).moveGatlingReport();
+
+            assertThat(folder.gatlingReportDir().resolve("index.html")).hasContent("<html>searchsimulation-1</html>");
+            assertThat(report).doesNotExist();
+            assertThat(said).containsExactly("Gatling report: " + folder.gatlingReportDir().resolve("index.html"));
+        }
+
+        @Test
+        void anOlderRunsReportShouldStayWhereItIs() throws IOException {
+            RunFolder folder = folder();
+            Path older = gatlingRun("searchsimulation-0", List.of());
+            RunFolder.simulationLogIn(older).toFile().setLastModified(System.currentTimeMillis() - 60_000);
+
+            ending(Summarizer.TEXT_LOG, folder, System.currentTimeMillis()).moveGatlingReport();
+
+            assertThat(folder.gatlingReportDir()).doesNotExist();
+            assertThat(older.resolve("index.html")).exists();
+            assertThat(said).isEmpty();
+        }
+    }
 }

@@ -1,23 +1,24 @@
 package io.gatling.charts.stats
 
 import java.io.{ EOFException, File }
+import java.nio.file.Path
 
 import io.gatling.core.stats.writer.RecordHeader
 
-import mailbench.run.RequestRecordSink
+import mailbench.run.{ RequestRecordSink, SimulationLog }
 
 /**
  * Streams the request records of a Gatling 3.15 simulation.log to a sink, raw: name, start,
  * end, status. It sits in Gatling's package to reuse Gatling's own (package-private) decoder of
  * the binary log — same jar, same version, so the format cannot drift under it. Gatling's
  * public reader only gives whole-run aggregates (warm-up included, throughput over the whole
- * run), which is why mailbench does not use it for summary.json.
+ * run), which is why mailbench does not use it for summary.json. The one file a Gatling upgrade touches.
  */
-object MailbenchLogReader {
+object MailbenchLogReader extends SimulationLog {
 
   /** Returns false when the log ends early (an interrupted run); the records read so far were delivered. */
-  def read(logFile: File, sink: RequestRecordSink): Boolean = {
-    val parser = new MailbenchLogParser(logFile, sink)
+  override def read(logFile: Path, sink: RequestRecordSink): Boolean = {
+    val parser = new MailbenchLogParser(logFile.toFile, sink)
     try parser.parse()
     finally parser.close()
   }

@@ -1,0 +1,116 @@
+package mailbench.run;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+import mailbench.stack.Files2;
+
+/**
+ * What a run writes into its folder when it ends, finished or interrupted: the meters and the profiler stopped,
+ * summary.json and the profile, the measured window in run.json, the stack stopped, and Gatling's report moved in.
+ * Apart from {@link BenchRun} (which decides when a run ends and holds the lock) so that this part works on a run
+ * folder and Gatling's results folder alone, without a stack, and is tested that way.
+ */
+final class RunEnding {
+
+    private final RunFolder folder;
+    private final RunRecord record;
+    private final RunSummarizer summarizer;
+    private final Path gatlingResults;
+    private final long startMillis;
+    private final Consumer<String> say;
+
+    /** {@code startMillis}: when the run started, to tell its Gatling folder from older ones under {@code gatlingResults}. */
+    RunEnding(SimulationLog log, RunFolder folder, RunRecord record, Path gatlingResults, long startMillis, Consumer<String> say) {
+        this.folder = folder;
+        this.record = record;
+        this.summarizer = new RunSummarizer(log, folder);
+        this.gatlingResults = gatlingResults;
+        this.startMillis = startMillis;
+        this.say = say;
+    }
+
+    /** Gatling's simulation.log of this run, once Gatling has written it (in the after hook). */
+    Optional<Path> simulationLog() {
+        return RunSummarizer.gatlingRunDir(gatlingResults, startMillis).map(RunFolder::simulationLogIn);
+    }
+
+    /**
+     * Stops what measured beside Gatling, then writes summary.json and the profile from simulation.log; returns whether
+     * the summary covers the whole run. {@code target}, {@code profiler} and {@code meters} are null when the run ended
+     * before they started.
+     */
+    boolean summarize(RunTarget target, RunProfiler profiler, LoadMeters meters) {
+        if (meters != null) {
+            meters.stopFacadeMemory();
+        }
+        if (profiler != null) {
+            profiler.stop();
+        }
+        if (meters != null) {
+            meters.stopCpu(record::event);
+        }
+        Optional<Path> simulationLog = simulationLog();
+        if (simulationLog.isEmpty()) {
+            record.event("no simulation.log found under " + gatlingResults);
+            profileSection(profiler, 0);
+            return false;
+        }
+        try {
+            RunSummary summary = summarizer.summarize(simulationLog.get(), profiler == null ? null : profiler.windowFrom(),
+                profiler == null ? null : profiler.windowTo(), requests -> profileSection(profiler, requests), new RunSummarizer.Beside(
+                    meters == null ? null : meters.hostCpu(), meters == null ? null : meters.threadCpu(),
+                    () -> target == null ? Map.of() : target.jvmPauses(),
+                    requests -> meters == null ? null : meters.facadeSection(requests, say)));
+            if (summary.window() != null) {
+                record.measuredStart = Instant.ofEpochMilli(summary.window().startMillis());
+                record.measuredEnd = Instant.ofEpochMilli(summary.window().endMillis());
+            }
+            say.accept(SummaryTable.format(summary));
+            // what the facade's own bounds refused, so a run's 503s say which bound to look at
+            Map<String, Long> refused = meters == null ? null : meters.facadeRefused(say);
+            if (refused != null) {
+                record.facadeRefused = refused;
+            }
+            return summary.complete();
+        } catch (IOException | RuntimeException e) {
+            record.event("summary failed: " + e.getMessage());
+            return false;
+        }
+    }
+
+    /** Fetches the capture into profile/ and notes in run.json whether there is one. */
+    private ProfileSection profileSection(RunProfiler profiler, long requestsInWindow) {
+        ProfileSection section = profiler == null ? ProfileSection.none("the run ended before the load started")
+            : profiler.finish(folder.profileDir(), (start, stop) -> requestsInWindow);
+        record.profile(section);
+        if (section.reason() == null) {
+            say.accept("profile: " + folder.eventLoopFlameGraph() + " (" + section.samples() + " samples, " + section.cpuMsPerRequest()
+                + " CPU ms per request)");
+        }
+        return section;
+    }
+
+    /** Stops the local stack (nothing against a target), its logs into logs/. */
+    void stopStack(RunTarget target) {
+        if (target != null && target.stop(folder.logsDir(), say)) {
+            record.event("local stack stopped");
+        }
+    }
+
+    /** At JVM exit Gatling has written its HTML report: move it into the run folder. */
+    void moveGatlingReport() {
+        RunSummarizer.gatlingRunDir(gatlingResults, startMillis).ifPresent(dir -> {
+            try {
+                Files2.moveTree(dir, folder.gatlingReportDir());
+                say.accept("Gatling report: " + folder.gatlingReportDir().resolve("index.html"));
+            } catch (IOException e) {
+                record.event("could not move the Gatling report from " + dir + ": " + e.getMessage());
+            }
+        });
+    }
+}
