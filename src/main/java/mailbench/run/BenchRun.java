@@ -18,6 +18,8 @@ import mailbench.stack.ChildSignals;
  * One load run, from the simulation's point of view: its run folder, the local stack (unless a
  * target is given), and what is written when it ends — also when it is interrupted: a JVM exit
  * hook stops the stack and labels whatever was measured as incomplete. Nothing is overwritten.
+ * It is the simulations' one door into the run machinery, so about a third of it is the one-line
+ * accessors they call; the work itself is in RunTarget, ProfilerChoice, LoadMeters and RunEnding.
  */
 public final class BenchRun {
 
