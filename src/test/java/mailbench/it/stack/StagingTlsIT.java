@@ -28,11 +28,11 @@ import mailbench.access.OpenSearchHttp;
 import mailbench.access.TlsTrust;
 import mailbench.cli.MailbenchMain;
 import mailbench.corpus.CorpusSpec;
-import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeServer;
 import mailbench.indexing.BulkDocuments;
 import mailbench.indexing.BulkMatrix;
 import mailbench.indexing.BulkMatrixRun;
+import mailbench.it.support.FacadeConfigs;
 import mailbench.it.support.FacadeProcess;
 import mailbench.it.support.Http;
 import mailbench.it.support.MavenCommand;
@@ -248,7 +248,7 @@ class StagingTlsIT {
         int before1 = front1.accepted();
         int before2 = front2.accepted();
         int refusedBefore = front1.refused() + front2.refused();
-        try (FacadeServer facade = FacadeServer.start(FacadeConfig.defaults().withOpenSearch(SharedNode.url()).withPort(0).withIndex(index))) {
+        try (FacadeServer facade = FacadeServer.start(FacadeConfigs.onFreePort(SharedNode.url(), index))) {
             URI url = URI.create("http://127.0.0.1:" + facade.port());
             // mailbench load: counts and force-merges through the fronts (TLS with the CA, basic auth from the file)
             assertThat(MailbenchMain.run("load", "--facade", url.toString(), "--opensearch", front1.url() + "," + front2.url(),
