@@ -36,9 +36,9 @@ import mailbench.it.support.FacadeConfigs;
 import mailbench.it.support.FacadeProcess;
 import mailbench.it.support.Http;
 import mailbench.it.support.MavenCommand;
+import mailbench.it.support.NodeFront;
 import mailbench.it.support.SharedNode;
 import mailbench.it.support.TestCertificates;
-import mailbench.it.support.TlsFront;
 import mailbench.json.Json;
 import mailbench.loader.CorpusLoad;
 import mailbench.loader.CorpusLoader;
@@ -46,7 +46,7 @@ import mailbench.loader.OpenSearchAdmin;
 
 /**
  * Staging as the operator meets it: two OpenSearch hosts behind HTTPS with a private CA and basic
- * auth (two {@link TlsFront}s of the real embedded node). The facade and a direct-path Gatling run
+ * auth (two TLS {@link NodeFront}s of the real embedded node). The facade and a direct-path Gatling run
  * get in with the CA and the credentials, spread their requests over both hosts, say clearly what
  * is wrong without the CA or with a wrong password, and never show the password.
  */
@@ -61,8 +61,8 @@ class StagingTlsIT {
         {"from": "alice@example.com", "to": ["bob@example.com"], "cc": [], "subject": "Quarterly report over TLS",
          "body": "The numbers are in.", "receivedAt": "2025-03-01T10:15:30Z", "flags": ["\\\\Seen"], "attachments": []}""";
 
-    private static TlsFront front1;
-    private static TlsFront front2;
+    private static NodeFront front1;
+    private static NodeFront front2;
     private static Path caPem;
     private static Path credentialsFile;
 
@@ -73,8 +73,8 @@ class StagingTlsIT {
         caPem = certificates.writeCaPem(DIR.resolve("staging-ca.pem"));
         credentialsFile = DIR.resolve("opensearch-credentials");
         Files.writeString(credentialsFile, USER + ":" + PASSWORD + "\n");
-        front1 = TlsFront.start(certificates, SharedNode.url(), USER, PASSWORD);
-        front2 = TlsFront.start(certificates, SharedNode.url(), USER, PASSWORD);
+        front1 = NodeFront.tls(certificates, SharedNode.url(), USER, PASSWORD);
+        front2 = NodeFront.tls(certificates, SharedNode.url(), USER, PASSWORD);
     }
 
     @AfterAll
