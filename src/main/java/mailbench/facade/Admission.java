@@ -53,20 +53,20 @@ final class Admission {
             // shed before any parsing or OpenSearch call: a refusal is the cheapest answer the loop can give while behind
             refusedLag.increment();
             ctx.response().putHeader("retry-after", "1");
-            MailRoutes.error(ctx, 503, "the facade's event loop is " + lagMs + " ms behind (over --max-event-loop-lag-ms "
+            JsonReplies.error(ctx, 503, "the facade's event loop is " + lagMs + " ms behind (over --max-event-loop-lag-ms "
                 + config.maxEventLoopLagMs() + "): it is short of CPU or overloaded, retry later");
             return false;
         }
         String dead = watchdog == null ? null : watchdog.problem();
         if (dead != null) {
-            MailRoutes.error(ctx, 503, dead);
+            JsonReplies.error(ctx, 503, dead);
             return false;
         }
         if (inFlight.incrementAndGet() > config.maxInFlight()) {
             inFlight.decrementAndGet();
             refusedInFlight.increment();
             ctx.response().putHeader("retry-after", "1");
-            MailRoutes.error(ctx, 503, "the facade already waits on " + config.maxInFlight() + " OpenSearch calls (--max-in-flight):"
+            JsonReplies.error(ctx, 503, "the facade already waits on " + config.maxInFlight() + " OpenSearch calls (--max-in-flight):"
                 + " OpenSearch is not keeping up, retry later");
             return false;
         }

@@ -147,16 +147,6 @@ public record FacadeConfig(
             maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout, client, newAccess, maxResponseBytes, maxEventLoopLagMs);
     }
 
-    public FacadeConfig withIndex(String newIndex) {
-        return new FacadeConfig(host, port, opensearch, newIndex, shards, eventLoops, ioThreads, maxConnections, maxInFlight,
-            maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout, client, access, maxResponseBytes, maxEventLoopLagMs);
-    }
-
-    public FacadeConfig withPort(int newPort) {
-        return new FacadeConfig(host, newPort, opensearch, index, shards, eventLoops, ioThreads, maxConnections, maxInFlight,
-            maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout, client, access, maxResponseBytes, maxEventLoopLagMs);
-    }
-
     private static void require(boolean condition, String message) {
         if (!condition) {
             throw new IllegalArgumentException(message);

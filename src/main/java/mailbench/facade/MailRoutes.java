@@ -10,20 +10,16 @@ import org.opensearch.client.opensearch._types.Refresh;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import mailbench.facade.JsonReplies.Reply;
 import mailbench.facade.opensearch.ClientOptions;
 import mailbench.facade.opensearch.ClientVersion;
 import mailbench.facade.opensearch.MailDocument;
 import mailbench.facade.opensearch.ClientWatchdog;
 import mailbench.facade.opensearch.MailStore;
-import mailbench.json.Json;
 
 /**
  * The facade's HTTP API. Handlers stay thin (parse, call the store, write JSON) and never block:
@@ -45,6 +41,7 @@ public final class MailRoutes {
     /** Shared by the routers of every event loop, as are the body bytes. */
     private final Admission admission;
     private final BodyBytesInFlight bodyBytes;
+    private final JsonReplies replies;
 
     public MailRoutes(MailStore store, FacadeConfig config) {
         this(store, config, FacadeGuards.DEFAULTS, null);
@@ -58,6 +55,7 @@ public final class MailRoutes {
         this.admission = new Admission(config, watchdog);
         this.callDeadlineMs = guards.callDeadline(config).toMillis();
         this.bodyBytes = new BodyBytesInFlight(guards.bodyBytesInFlightBound());
+        this.replies = new JsonReplies(admission, callDeadlineMs);
     }
 
     public Router router(Vertx vertx) {
@@ -77,21 +75,21 @@ public final class MailRoutes {
         router.route().last().handler(MailRoutes::noSuchEndpoint);
         // targets no route can match (the asterisk form "GET * HTTP/1.1", no leading slash) never reach the routes
         router.errorHandler(404, MailRoutes::noSuchEndpoint);
-        router.errorHandler(400, ctx -> error(ctx, 400, "malformed request"
+        router.errorHandler(400, ctx -> JsonReplies.error(ctx, 400, "malformed request"
             + (ctx.failure() == null ? "" : ": " + Snippet.of(ctx.failure().getMessage()))));
-        router.errorHandler(405, ctx -> error(ctx, 405, "method " + ctx.request().method() + " is not allowed on "
+        router.errorHandler(405, ctx -> JsonReplies.error(ctx, 405, "method " + ctx.request().method() + " is not allowed on "
             + Snippet.of(ctx.request().path())));
-        router.errorHandler(413, ctx -> error(ctx, 413, "request body larger than " + config.maxBodyBytes()
+        router.errorHandler(413, ctx -> JsonReplies.error(ctx, 413, "request body larger than " + config.maxBodyBytes()
             + " bytes (--max-body-bytes)"));
         router.errorHandler(500, ctx -> {
             LOG.error("unexpected failure on {} {}", ctx.request().method(), ctx.request().path(), ctx.failure());
-            error(ctx, 500, "internal error (logged by the facade)");
+            JsonReplies.error(ctx, 500, "internal error (logged by the facade)");
         });
         return router;
     }
 
     private static void noSuchEndpoint(RoutingContext ctx) {
-        error(ctx, 404, "no such endpoint: " + ctx.request().method() + " " + Snippet.of(ctx.request().path())
+        JsonReplies.error(ctx, 404, "no such endpoint: " + ctx.request().method() + " " + Snippet.of(ctx.request().path())
             + " (see docs/facade.adoc, The facade API)");
     }
 
@@ -99,13 +97,13 @@ public final class MailRoutes {
         String mailboxId = ctx.pathParam("mailboxId");
         String messageId = ctx.pathParam("messageId");
         byte[] body = RequestBody.bytes(ctx);
-        handle(ctx, () -> OffLoop.parse(ctx.vertx(), body, () -> MessagePayload.parse(RequestJson.message(body), mailboxId, messageId))
+        replies.handle(ctx, () -> OffLoop.parse(ctx.vertx(), body, () -> MessagePayload.parse(RequestJson.message(body), mailboxId, messageId))
             .thenCompose(document -> store.index(document).thenApply(ignored -> new Reply(201, Map.of(
                 "mailboxId", document.mailboxId(), "messageId", document.messageId(), "result", "indexed")))));
     }
 
     private void getMessage(RoutingContext ctx) {
-        handle(ctx, () -> {
+        replies.handle(ctx, () -> {
             String mailboxId = Ids.require("mailboxId", ctx.pathParam("mailboxId"));
             String messageId = Ids.require("messageId", ctx.pathParam("messageId"));
             return store.get(mailboxId, messageId).thenApply(document -> document == null
@@ -115,12 +113,12 @@ public final class MailRoutes {
     }
 
     private void search(RoutingContext ctx) {
-        handle(ctx, () -> store.search(SearchParams.parse(ctx.pathParam("mailboxId"), queryParams(ctx)))
+        replies.handle(ctx, () -> store.search(SearchParams.parse(ctx.pathParam("mailboxId"), queryParams(ctx)))
             .thenApply(page -> new Reply(200, page)));
     }
 
     private void bulk(RoutingContext ctx) {
-        handle(ctx, () -> {
+        replies.handle(ctx, () -> {
             Refresh refresh = refresh(ctx.queryParams().get("refresh"));
             byte[] body = RequestBody.bytes(ctx);
             return OffLoop.parse(ctx.vertx(), body, () -> BulkPayload.parse(body, config.maxBulkItems())).thenCompose(items -> {
@@ -134,7 +132,7 @@ public final class MailRoutes {
     }
 
     private void refresh(RoutingContext ctx) {
-        handle(ctx, () -> store.refresh().thenApply(ignored -> new Reply(200, Map.of("result", "refreshed"))));
+        replies.handle(ctx, () -> store.refresh().thenApply(ignored -> new Reply(200, Map.of("result", "refreshed"))));
     }
 
     private void requireToken(RoutingContext ctx) {
@@ -143,7 +141,7 @@ public final class MailRoutes {
             return;
         }
         ctx.response().putHeader("www-authenticate", "Bearer").putHeader("connection", "close");
-        error(ctx, 401, "missing or wrong token: send Authorization: Bearer <token> (the facade's " + FacadeToken.OPTION
+        JsonReplies.error(ctx, 401, "missing or wrong token: send Authorization: Bearer <token> (the facade's " + FacadeToken.OPTION
             + " or $" + FacadeToken.ENV + ")");
     }
 
@@ -169,11 +167,11 @@ public final class MailRoutes {
                 boolean red = "red".equals(result.result().get("status"));
                 body.put("status", red ? "degraded" : "ok");
                 body.put("backend", result.result());
-                reply(ctx, new Reply(red ? 503 : 200, body));
+                JsonReplies.reply(ctx, new Reply(red ? 503 : 200, body));
             } else {
                 body.put("status", "unavailable");
                 body.put("backend", Map.of("error", BackendErrors.classify(result.cause()).message()));
-                reply(ctx, new Reply(503, body));
+                JsonReplies.reply(ctx, new Reply(503, body));
             }
         });
     }
@@ -191,7 +189,7 @@ public final class MailRoutes {
         body.put("usedHeapBytes", runtime.totalMemory() - runtime.freeMemory());
         body.put("maxHeapBytes", runtime.maxMemory());
         body.putAll(JvmMemory.counters()); // counters: a run reads allocation and GC pauses over its measured phase
-        reply(ctx, new Reply(200, body));
+        JsonReplies.reply(ctx, new Reply(200, body));
     }
 
     private static Refresh refresh(String value) {
@@ -205,37 +203,6 @@ public final class MailRoutes {
         };
     }
 
-    /** Runs a handler: input errors become 4xx at once, backend errors are classified when the future fails. */
-    private void handle(RoutingContext ctx, ReplySupplier work) {
-        if (!admission.admit(ctx)) {
-            return;
-        }
-        CompletableFuture<Reply> future;
-        try {
-            future = work.get();
-        } catch (BadRequest e) {
-            admission.release();
-            error(ctx, e.status(), e.getMessage());
-            return;
-        } catch (RuntimeException e) {
-            admission.release();
-            throw e;
-        }
-        // a bounded time even when the client never completes the call (a dead I/O thread): 504, and the slot is freed
-        future.orTimeout(callDeadlineMs, TimeUnit.MILLISECONDS).whenComplete((reply, error) -> admission.release());
-        Future.fromCompletionStage(future, ctx.vertx().getOrCreateContext()).onComplete(result -> {
-            if (result.succeeded()) {
-                reply(ctx, result.result());
-            } else {
-                BackendErrors.Failure failure = BackendErrors.classify(result.cause());
-                if (failure.status() == 502) {
-                    admission.unclassified(ctx, failure.message(), result.cause());
-                }
-                error(ctx, failure.status(), failure.message());
-            }
-        });
-    }
-
     private static Map<String, List<String>> queryParams(RoutingContext ctx) {
         Map<String, List<String>> params = new LinkedHashMap<>();
         try {
@@ -246,41 +213,6 @@ public final class MailRoutes {
             throw new BadRequest("the query string is not valid URL encoding: " + Snippet.of(e.getMessage()));
         }
         return params;
-    }
-
-    private static void reply(RoutingContext ctx, Reply reply) {
-        byte[] json;
-        try {
-            json = Json.MAPPER.writeValueAsBytes(reply.body());
-        } catch (JsonProcessingException e) {
-            LOG.error("could not serialise a reply", e);
-            error(ctx, 500, "internal error (logged by the facade)");
-            return;
-        }
-        write(ctx.response().setStatusCode(reply.status()), json);
-    }
-
-    static void error(RoutingContext ctx, int status, String message) {
-        if (ctx.response().ended() || ctx.response().headWritten()) {
-            return;
-        }
-        try {
-            write(ctx.response().setStatusCode(status), Json.MAPPER.writeValueAsBytes(Map.of("error", message)));
-        } catch (JsonProcessingException e) {
-            ctx.response().setStatusCode(status).end();
-        }
-    }
-
-    private static void write(HttpServerResponse response, byte[] json) {
-        response.putHeader("content-type", "application/json").end(Buffer.buffer(json));
-    }
-
-    private record Reply(int status, Object body) {
-    }
-
-    @FunctionalInterface
-    private interface ReplySupplier {
-        CompletableFuture<Reply> get();
     }
 
 }

@@ -92,7 +92,7 @@ final class RequestBody implements Handler<RoutingContext> {
                 return;
             }
             if (!keep && body.size > 0) {
-                MailRoutes.error(ctx, 400, request.method() + " takes no request body (got " + body.size
+                JsonReplies.error(ctx, 400, request.method() + " takes no request body (got " + body.size
                     + " bytes): send its parameters in the URL");
                 return;
             }
@@ -119,7 +119,7 @@ final class RequestBody implements Handler<RoutingContext> {
 
     /** Answers at once; the rest of the body is left unread (Vert.x's BodyHandler does the same past its limit). */
     private static void refuse(RoutingContext ctx, int status, String message) {
-        MailRoutes.error(ctx, status, message);
+        JsonReplies.error(ctx, status, message);
     }
 
     private static long declaredLength(HttpServerRequest request) {

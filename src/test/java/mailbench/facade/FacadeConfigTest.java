@@ -15,6 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import mailbench.it.support.FacadeConfigs;
+
 class FacadeConfigTest {
 
     /** The constructor's arguments, starting from the defaults, so each test changes exactly one. */
@@ -82,7 +84,7 @@ class FacadeConfigTest {
 
         @Test
         void withPortAndWithOpenSearchShouldChangeOnlyThatValue() {
-            FacadeConfig config = FacadeConfig.defaults().withPort(0).withOpenSearch(URI.create("https://search.example.com:443"));
+            FacadeConfig config = FacadeConfigs.withPort(FacadeConfig.defaults(), 0).withOpenSearch(URI.create("https://search.example.com:443"));
 
             assertThat(config.port()).isZero();
             assertThat(config.opensearch()).containsExactly(URI.create("https://search.example.com:443"));
@@ -91,7 +93,7 @@ class FacadeConfigTest {
 
         @Test
         void withPortShouldStillValidate() {
-            assertThatThrownBy(() -> FacadeConfig.defaults().withPort(70_000))
+            assertThatThrownBy(() -> FacadeConfigs.withPort(FacadeConfig.defaults(), 70_000))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("--port must be between 0 (any free port) and 65535, got 70000");
         }

@@ -24,8 +24,8 @@ class ClientWatchdogTest {
     @org.junit.jupiter.params.ParameterizedTest
     @org.junit.jupiter.params.provider.EnumSource(ClientOptions.Transport.class)
     void theRealClientsIoThreadsShouldBeNamedAsTheProfilerExpects(ClientOptions.Transport transport) throws Exception {
-        mailbench.facade.FacadeConfig config = mailbench.facade.FacadeConfig.defaults()
-            .withOpenSearch(java.net.URI.create("http://127.0.0.1:9")).withIndex("mail");
+        mailbench.facade.FacadeConfig config = mailbench.it.support.FacadeConfigs.withIndex(mailbench.facade.FacadeConfig.defaults()
+            .withOpenSearch(java.net.URI.create("http://127.0.0.1:9")), "mail");
         config = new mailbench.facade.FacadeConfig(config.host(), 0, config.opensearch(), config.index(), 1, 1, 1, 4, 4,
             mailbench.facade.FacadeConfig.DEFAULT_MAX_BODY_BYTES, mailbench.facade.FacadeConfig.DEFAULT_MAX_BULK_ITEMS,
             java.time.Duration.ofSeconds(1), java.time.Duration.ofSeconds(30),

@@ -27,6 +27,7 @@ import mailbench.facade.FacadeGuards;
 import mailbench.facade.FacadeServer;
 import mailbench.facade.FacadeToken;
 import mailbench.facade.opensearch.ClientOptions;
+import mailbench.it.support.FacadeConfigs;
 import mailbench.it.support.FacadeProcess;
 import mailbench.it.support.Http;
 import mailbench.it.support.SharedNode;
@@ -43,7 +44,7 @@ class ExposureIT {
 
     @Test
     void everyRouteShouldNeedTheTokenWhenOneIsGiven() throws Exception {
-        FacadeConfig config = FacadeConfig.defaults().withOpenSearch(SharedNode.url()).withPort(0).withIndex("mail-it-token");
+        FacadeConfig config = FacadeConfigs.onFreePort(SharedNode.url(), "mail-it-token");
         try (FacadeServer facade = FacadeServer.start(config, FacadeGuards.DEFAULTS.withToken(FacadeToken.of(TOKEN)), p -> { })) {
             URI base = URI.create("http://127.0.0.1:" + facade.port());
             for (String path : List.of("/health", "/_mailbench/stats", "/mailboxes/mbx-t/search?text=hello", "/nowhere")) {
@@ -89,7 +90,7 @@ class ExposureIT {
         }
         // allowed explicitly: the facade starts and sends them (the node, without its security plugin, ignores them)
         OpenSearchAccess access = OpenSearchAccess.of(null, null, null, env);
-        FacadeConfig config = FacadeConfig.defaults().withPort(0).withIndex("mail-it-clear-text")
+        FacadeConfig config = FacadeConfigs.withIndex(FacadeConfigs.withPort(FacadeConfig.defaults(), 0), "mail-it-clear-text")
             .withOpenSearch(List.of(SharedNode.url()), access);
         FacadeGuards allowed = new FacadeGuards(FacadeGuards.DEFAULT_IDLE_TIMEOUT, FacadeGuards.DEFAULT_MAX_CLIENT_CONNECTIONS, false,
             FacadeGuards.DEFAULT_POOL_WAIT_TIMEOUT, null, false, true);

@@ -9,8 +9,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import mailbench.it.support.EncodingFront;
 import mailbench.it.support.Http;
+import mailbench.it.support.NodeFront;
 import mailbench.it.support.SharedNode;
 import mailbench.it.support.TargetJvm;
 import mailbench.run.Variant;
@@ -35,11 +35,11 @@ class ResponseCompressionIT {
         assertThat(searchEncodings("default")).isNotEmpty().allSatisfy(encoding -> assertThat(encoding).isEmpty());
     }
 
-    /** Starts the variant's facade behind an {@link EncodingFront}, indexes two messages, searches, returns what the front saw. */
+    /** Starts the variant's facade behind a {@link NodeFront#passingEncoding}, indexes two messages, searches, returns what the front saw. */
     private static List<String> searchEncodings(String variantName) throws Exception {
         Variant variant = Variant.named(variantName);
         String index = "mail-it-compression-" + variantName.replace('.', '-') + "-" + System.nanoTime();
-        try (EncodingFront front = EncodingFront.start(SharedNode.url());
+        try (NodeFront front = NodeFront.passingEncoding(SharedNode.url());
              TargetJvm.Started facade = TargetJvm.facade(Path.of("target", "it", "ResponseCompressionIT-" + variantName), front.url(),
                  FacadeClasspath.of(variant.opensearchJava()), args(variant, index))) {
             String bulk = FacadeContract.message("mbx-1", "m1", "alice@example.com", "Quarterly report", "zorblax numbers", "2025-01-10T09:00:00Z", "")

@@ -23,6 +23,7 @@ import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeGuards;
 import mailbench.facade.FacadeServer;
 import mailbench.facade.opensearch.ClientOptions;
+import mailbench.it.support.FacadeConfigs;
 import mailbench.it.support.Http;
 
 /** With no OpenSearch behind it, the facade still starts and answers 503 quickly, never a stack trace. */
@@ -34,7 +35,7 @@ class BackendDownIT {
         try (ServerSocket socket = new ServerSocket(0)) {
             closedPort = socket.getLocalPort();
         }
-        FacadeConfig config = FacadeConfig.defaults().withOpenSearch(URI.create("http://127.0.0.1:" + closedPort)).withPort(0);
+        FacadeConfig config = FacadeConfigs.withPort(FacadeConfig.defaults().withOpenSearch(URI.create("http://127.0.0.1:" + closedPort)), 0);
         try (FacadeServer facade = FacadeServer.start(config)) {
             URI base = URI.create("http://127.0.0.1:" + facade.port());
             long start = System.nanoTime();
@@ -119,7 +120,7 @@ class BackendDownIT {
         int calls = FacadeConfig.DEFAULT_MAX_IN_FLIGHT;
         List<CompletableFuture<HttpResponse<String>>> pending = new ArrayList<>();
         ServerSocket silent = new ServerSocket(0, calls * 2, InetAddress.getLoopbackAddress());
-        FacadeConfig config = FacadeConfig.defaults().withOpenSearch(URI.create("http://127.0.0.1:" + silent.getLocalPort())).withPort(0);
+        FacadeConfig config = FacadeConfigs.withPort(FacadeConfig.defaults().withOpenSearch(URI.create("http://127.0.0.1:" + silent.getLocalPort())), 0);
         try (FacadeServer facade = FacadeServer.start(config)) {
             URI base = URI.create("http://127.0.0.1:" + facade.port());
             var client = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY).build();

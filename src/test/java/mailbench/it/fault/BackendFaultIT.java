@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeServer;
 import mailbench.it.facade.FacadeContract;
+import mailbench.it.support.FacadeConfigs;
 import mailbench.it.support.Http;
 import mailbench.stack.EmbeddedNode;
 import mailbench.stack.StackOptions;
@@ -51,7 +52,7 @@ class BackendFaultIT {
         ConcurrentLinkedQueue<Answer> answers = new ConcurrentLinkedQueue<>();
         java.util.Set<String> otherErrors = java.util.concurrent.ConcurrentHashMap.newKeySet();
         try {
-            facade = FacadeServer.start(FacadeConfig.defaults().withOpenSearch(first.url()).withPort(0));
+            facade = FacadeServer.start(FacadeConfigs.withPort(FacadeConfig.defaults().withOpenSearch(first.url()), 0));
             URI base = URI.create("http://127.0.0.1:" + facade.port());
             String bulk = FacadeContract.message("mbx-f", "f1", "a@example.com", "Fault drill", "zorblax", "2025-01-10T09:00:00Z", "");
             assertThat(Http.post(base, "/messages/_bulk?refresh=wait_for", bulk.getBytes(StandardCharsets.UTF_8)).status()).isEqualTo(200);

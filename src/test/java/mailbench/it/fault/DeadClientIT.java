@@ -19,6 +19,7 @@ import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeGuards;
 import mailbench.facade.FacadeServer;
 import mailbench.facade.opensearch.ClientOptions;
+import mailbench.it.support.FacadeConfigs;
 import mailbench.it.support.Http;
 import mailbench.it.support.SharedNode;
 
@@ -33,8 +34,8 @@ class DeadClientIT {
     @ParameterizedTest
     @EnumSource(ClientOptions.Transport.class)
     void requestsShouldGet503AtOnceOnceTheClientThreadIsDead(ClientOptions.Transport transport) throws Exception {
-        FacadeConfig config = FacadeConfig.defaults().withOpenSearch(SharedNode.url()).withPort(0)
-            .withIndex("mail-it-dead-" + transport.name().toLowerCase() + "-" + System.nanoTime());
+        FacadeConfig config = FacadeConfigs.onFreePort(SharedNode.url(),
+            "mail-it-dead-" + transport.name().toLowerCase() + "-" + System.nanoTime());
         config = new FacadeConfig(config.host(), 0, config.opensearch(), config.index(), 1, 1, 1, 16, 16,
             FacadeConfig.DEFAULT_MAX_BODY_BYTES, FacadeConfig.DEFAULT_MAX_BULK_ITEMS, Duration.ofSeconds(1), Duration.ofSeconds(30),
             new ClientOptions(transport, ClientOptions.Mapper.SHARED, ClientOptions.Projection.DOC_VALUES));

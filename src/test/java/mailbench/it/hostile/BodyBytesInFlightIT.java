@@ -28,6 +28,7 @@ import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeGuards;
 import mailbench.facade.FacadeServer;
 import mailbench.it.facade.FacadeContract;
+import mailbench.it.support.FacadeConfigs;
 import mailbench.it.support.Http;
 import mailbench.it.support.SharedNode;
 
@@ -50,8 +51,7 @@ class BodyBytesInFlightIT {
 
     @BeforeAll
     static void startFacade() throws Exception {
-        FacadeConfig config = FacadeConfig.defaults().withOpenSearch(SharedNode.url()).withPort(0)
-            .withIndex("mail-it-body-bytes-" + System.nanoTime());
+        FacadeConfig config = FacadeConfigs.onFreePort(SharedNode.url(), "mail-it-body-bytes-" + System.nanoTime());
         facade = FacadeServer.start(config, FacadeGuards.DEFAULTS.withBodyBytesInFlight(BOUND, FacadeGuards.DEFAULT_REQUEST_HEAD_TIMEOUT),
             problem -> { });
         base = URI.create("http://127.0.0.1:" + facade.port());

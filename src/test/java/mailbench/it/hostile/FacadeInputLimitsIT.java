@@ -20,9 +20,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
-import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeServer;
 import mailbench.it.facade.FacadeContract;
+import mailbench.it.support.FacadeConfigs;
 import mailbench.it.support.FacadeProcess;
 import mailbench.it.support.Http;
 import mailbench.it.support.SharedNode;
@@ -230,7 +230,7 @@ class FacadeInputLimitsIT {
                 .PUT(HttpRequest.BodyPublishers.ofString("{\"settings\":{\"number_of_replicas\":0},\"mappings\":{\"properties\":"
                     + "{\"from\":{\"type\":\"ip\"}}}}")).build(), java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode();
             assertThat(created).isEqualTo(200);
-            FacadeServer server = FacadeServer.start(FacadeConfig.defaults().withOpenSearch(node).withPort(0).withIndex(index));
+            FacadeServer server = FacadeServer.start(FacadeConfigs.onFreePort(node, index));
             try {
                 URI foreign = URI.create("http://127.0.0.1:" + server.port());
                 assertThat(Http.get(foreign, "/health").status()).as("a new facade, warmed up").isEqualTo(200);

@@ -31,6 +31,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeServer;
 import mailbench.it.facade.FacadeContract;
+import mailbench.it.support.FacadeConfigs;
 import mailbench.it.support.Http;
 import mailbench.it.support.SharedNode;
 
@@ -61,8 +62,7 @@ class HostileInputIT {
     @BeforeAll
     static void startFacade() throws Exception {
         seed = seed(System.getProperty(SEED_PROPERTY));
-        FacadeConfig d = FacadeConfig.defaults().withOpenSearch(SharedNode.url()).withPort(0)
-            .withIndex("mail-it-hostile-" + System.nanoTime());
+        FacadeConfig d = FacadeConfigs.onFreePort(SharedNode.url(), "mail-it-hostile-" + System.nanoTime());
         FacadeConfig config = new FacadeConfig(d.host(), d.port(), d.opensearch(), d.index(), d.shards(), d.eventLoops(), d.ioThreads(),
             d.maxConnections(), d.maxInFlight(), BODY_CAP, d.maxBulkItems(), d.connectTimeout(), d.responseTimeout(), d.client(), d.access(),
             d.maxResponseBytes(), d.maxEventLoopLagMs());

@@ -28,17 +28,17 @@ import mailbench.access.OpenSearchHttp;
 import mailbench.access.TlsTrust;
 import mailbench.cli.MailbenchMain;
 import mailbench.corpus.CorpusSpec;
-import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeServer;
 import mailbench.indexing.BulkDocuments;
 import mailbench.indexing.BulkMatrix;
 import mailbench.indexing.BulkMatrixRun;
+import mailbench.it.support.FacadeConfigs;
 import mailbench.it.support.FacadeProcess;
 import mailbench.it.support.Http;
 import mailbench.it.support.MavenCommand;
+import mailbench.it.support.NodeFront;
 import mailbench.it.support.SharedNode;
 import mailbench.it.support.TestCertificates;
-import mailbench.it.support.TlsFront;
 import mailbench.json.Json;
 import mailbench.loader.CorpusLoad;
 import mailbench.loader.CorpusLoader;
@@ -46,7 +46,7 @@ import mailbench.loader.OpenSearchAdmin;
 
 /**
  * Staging as the operator meets it: two OpenSearch hosts behind HTTPS with a private CA and basic
- * auth (two {@link TlsFront}s of the real embedded node). The facade and a direct-path Gatling run
+ * auth (two TLS {@link NodeFront}s of the real embedded node). The facade and a direct-path Gatling run
  * get in with the CA and the credentials, spread their requests over both hosts, say clearly what
  * is wrong without the CA or with a wrong password, and never show the password.
  */
@@ -61,8 +61,8 @@ class StagingTlsIT {
         {"from": "alice@example.com", "to": ["bob@example.com"], "cc": [], "subject": "Quarterly report over TLS",
          "body": "The numbers are in.", "receivedAt": "2025-03-01T10:15:30Z", "flags": ["\\\\Seen"], "attachments": []}""";
 
-    private static TlsFront front1;
-    private static TlsFront front2;
+    private static NodeFront front1;
+    private static NodeFront front2;
     private static Path caPem;
     private static Path credentialsFile;
 
@@ -73,8 +73,8 @@ class StagingTlsIT {
         caPem = certificates.writeCaPem(DIR.resolve("staging-ca.pem"));
         credentialsFile = DIR.resolve("opensearch-credentials");
         Files.writeString(credentialsFile, USER + ":" + PASSWORD + "\n");
-        front1 = TlsFront.start(certificates, SharedNode.url(), USER, PASSWORD);
-        front2 = TlsFront.start(certificates, SharedNode.url(), USER, PASSWORD);
+        front1 = NodeFront.tls(certificates, SharedNode.url(), USER, PASSWORD);
+        front2 = NodeFront.tls(certificates, SharedNode.url(), USER, PASSWORD);
     }
 
     @AfterAll
@@ -248,7 +248,7 @@ class StagingTlsIT {
         int before1 = front1.accepted();
         int before2 = front2.accepted();
         int refusedBefore = front1.refused() + front2.refused();
-        try (FacadeServer facade = FacadeServer.start(FacadeConfig.defaults().withOpenSearch(SharedNode.url()).withPort(0).withIndex(index))) {
+        try (FacadeServer facade = FacadeServer.start(FacadeConfigs.onFreePort(SharedNode.url(), index))) {
             URI url = URI.create("http://127.0.0.1:" + facade.port());
             // mailbench load: counts and force-merges through the fronts (TLS with the CA, basic auth from the file)
             assertThat(MailbenchMain.run("load", "--facade", url.toString(), "--opensearch", front1.url() + "," + front2.url(),

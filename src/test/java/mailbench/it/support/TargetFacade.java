@@ -28,8 +28,7 @@ public final class TargetFacade implements AutoCloseable {
 
     /** The same on another node (one a test stops and starts). */
     public static TargetFacade start(String name, URI opensearch) throws Exception {
-        FacadeConfig config = FacadeConfig.defaults().withOpenSearch(opensearch).withPort(0)
-            .withIndex("mail-it-" + name + "-" + System.nanoTime());
+        FacadeConfig config = FacadeConfigs.onFreePort(opensearch, "mail-it-" + name + "-" + System.nanoTime());
         TargetFacade target = new TargetFacade(FacadeServer.start(config));
         new CorpusLoader(target.url, line -> { }).load(new CorpusSpec(42, 5_000, 100));
         return target;

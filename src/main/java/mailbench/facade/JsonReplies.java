@@ -1,0 +1,102 @@
+package mailbench.facade;
+
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+
+import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.RoutingContext;
+import mailbench.json.Json;
+
+/**
+ * The facade's JSON answers: a handler's call run to its reply, and the one way every answer and refusal is
+ * written. Kept apart from the routes so that {@link MailRoutes} only says what each endpoint does, and the
+ * request guards ({@link Admission}, {@link RequestBody}) refuse with the same bytes and headers.
+ */
+final class JsonReplies {
+
+    // the routes' logger: a log configuration that names it keeps seeing the serialisation failures
+    private static final Logger LOG = LoggerFactory.getLogger(MailRoutes.class);
+
+    private final Admission admission;
+    private final long callDeadlineMs;
+
+    JsonReplies(Admission admission, long callDeadlineMs) {
+        this.admission = admission;
+        this.callDeadlineMs = callDeadlineMs;
+    }
+
+    /** Runs a handler: input errors become 4xx at once, backend errors are classified when the future fails. */
+    void handle(RoutingContext ctx, ReplySupplier work) {
+        if (!admission.admit(ctx)) {
+            return;
+        }
+        CompletableFuture<Reply> future;
+        try {
+            future = work.get();
+        } catch (BadRequest e) {
+            admission.release();
+            error(ctx, e.status(), e.getMessage());
+            return;
+        } catch (RuntimeException e) {
+            admission.release();
+            throw e;
+        }
+        // a bounded time even when the client never completes the call (a dead I/O thread): 504, and the slot is freed
+        future.orTimeout(callDeadlineMs, TimeUnit.MILLISECONDS).whenComplete((reply, error) -> admission.release());
+        Future.fromCompletionStage(future, ctx.vertx().getOrCreateContext()).onComplete(result -> {
+            if (result.succeeded()) {
+                reply(ctx, result.result());
+            } else {
+                BackendErrors.Failure failure = BackendErrors.classify(result.cause());
+                if (failure.status() == 502) {
+                    admission.unclassified(ctx, failure.message(), result.cause());
+                }
+                error(ctx, failure.status(), failure.message());
+            }
+        });
+    }
+
+    static void reply(RoutingContext ctx, Reply reply) {
+        byte[] json;
+        try {
+            json = Json.MAPPER.writeValueAsBytes(reply.body());
+        } catch (JsonProcessingException e) {
+            LOG.error("could not serialise a reply", e);
+            error(ctx, 500, "internal error (logged by the facade)");
+            return;
+        }
+        write(ctx.response().setStatusCode(reply.status()), json);
+    }
+
+    static void error(RoutingContext ctx, int status, String message) {
+        if (ctx.response().ended() || ctx.response().headWritten()) {
+            return;
+        }
+        try {
+            write(ctx.response().setStatusCode(status), Json.MAPPER.writeValueAsBytes(Map.of("error", message)));
+        } catch (JsonProcessingException e) {
+            ctx.response().setStatusCode(status).end();
+        }
+    }
+
+    private static void write(HttpServerResponse response, byte[] json) {
+        response.putHeader("content-type", "application/json").end(Buffer.buffer(json));
+    }
+
+    record Reply(int status, Object body) {
+    }
+
+    @FunctionalInterface
+    interface ReplySupplier {
+        CompletableFuture<Reply> get();
+    }
+
+}

@@ -1,0 +1,31 @@
+package mailbench.it.support;
+
+import java.net.URI;
+
+import mailbench.facade.FacadeConfig;
+
+/** Facade configurations as tests need them: another port or index than the options give, validated as they are. */
+public final class FacadeConfigs {
+
+    private FacadeConfigs() {
+    }
+
+    /** The defaults on {@code opensearch}, on any free port, with its own {@code index}: what most facade tests start. */
+    public static FacadeConfig onFreePort(URI opensearch, String index) {
+        return withIndex(withPort(FacadeConfig.defaults().withOpenSearch(opensearch), 0), index);
+    }
+
+    public static FacadeConfig withPort(FacadeConfig c, int port) {
+        return with(c, port, c.index());
+    }
+
+    public static FacadeConfig withIndex(FacadeConfig c, String index) {
+        return with(c, c.port(), index);
+    }
+
+    private static FacadeConfig with(FacadeConfig c, int port, String index) {
+        return new FacadeConfig(c.host(), port, c.opensearch(), index, c.shards(), c.eventLoops(), c.ioThreads(), c.maxConnections(),
+            c.maxInFlight(), c.maxBodyBytes(), c.maxBulkItems(), c.connectTimeout(), c.responseTimeout(), c.client(), c.access(),
+            c.maxResponseBytes(), c.maxEventLoopLagMs());
+    }
+}
