@@ -73,11 +73,12 @@ final class VerdictsCommand implements Callable<Integer> {
         System.out.printf(Locale.ROOT, "%s: %s, %d a side: %d comparisons%n", rates.mode(),
             aa ? rates.baseRuns() + " runs of the same code" : rates.baseRuns() + " base and " + rates.currentRuns() + " current runs",
             rates.runsASide(), rates.comparisons());
-        System.out.printf(Locale.ROOT, "%-40s %10s %11s %12s %9s %12s %12s%n", "metric", "regression", "improvement", "inconclusive",
-            "no change", "MDE median", "MDE max");
+        System.out.printf(Locale.ROOT, "%-40s %10s %11s %12s %9s %10s %12s %12s%n", "metric", "regression", "improvement", "inconclusive",
+            "no change", "not judged", "MDE median", "MDE max");
         for (VerdictRates.MetricRates metric : rates.metrics()) {
-            System.out.printf(Locale.ROOT, "%-40s %10d %11d %12d %9d %12s %12s%n", metric.label(), metric.regressions(), metric.improvements(),
-                metric.inconclusive(), metric.noChange(), mde(metric.medianMde(), metric.metric()), mde(metric.maxMde(), metric.metric()));
+            System.out.printf(Locale.ROOT, "%-40s %10d %11d %12d %9d %10d %12s %12s%n", metric.label(), metric.regressions(),
+                metric.improvements(), metric.inconclusive(), metric.noChange(), metric.notCompared(), mde(metric.medianMde(), metric.metric()),
+                mde(metric.maxMde(), metric.metric()));
         }
         String share = String.format(Locale.ROOT, "%d of %d (%.1f%%)", rates.anyRegression(), rates.comparisons(),
             100.0 * rates.anyRegression() / rates.comparisons());
