@@ -139,7 +139,7 @@ public final class NightlyJob {
     /**
      * A night is judged against runs made on another night, so a change of the host between them reads as a change of
      * the code; alternated runs (pairs) share the host's drift. Measured on eight identical runs in one hour
-     * (2026-11-24): sides made an hour apart were called a regression in 8 of 16 three-a-side splits, alternated sides
+     * (2026-11-24): sides made half an hour apart were called a regression in 8 of 16 three-a-side splits, alternated sides
      * in none of 32.
      */
     static String confirmation(List<RunResult> baseline) {
