@@ -14,6 +14,7 @@ import mailbench.facade.FacadeServer;
 import mailbench.facade.FacadeToken;
 import mailbench.facade.opensearch.ClientOptions;
 import mailbench.facade.opensearch.ClientVersion;
+import mailbench.facade.opensearch.InjectedCost;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -146,6 +147,15 @@ final class FacadeCommand implements Callable<Integer> {
         defaultValue = "client-default")
     String responseCompression;
 
+    @Option(names = "--inject-cpu-micros", description = "Calibration: spin this many microseconds of CPU on the client's I/O"
+        + " thread for every search and get, a known cost a comparison must detect; 0: none (default: ${DEFAULT-VALUE})",
+        defaultValue = "0")
+    int injectCpuMicros;
+
+    @Option(names = "--inject-alloc-bytes", description = "Calibration: allocate this many heap bytes for every search and get;"
+        + " 0: none (default: ${DEFAULT-VALUE})", defaultValue = "0")
+    int injectAllocBytes;
+
     @Mixin
     ChildOptions child;
 
@@ -155,7 +165,7 @@ final class FacadeCommand implements Callable<Integer> {
         FacadeConfig config = new FacadeConfig(host, port, hosts, index, shards, eventLoops, ioThreads, maxConnections,
             maxInFlight, maxBodyBytes, maxBulkItems, Duration.ofMillis(connectTimeoutMs), Duration.ofMillis(responseTimeoutMs),
             new ClientOptions(ClientOptions.Transport.of(transport), ClientOptions.Mapper.of(mapper), ClientOptions.Projection.of(projection),
-                ClientOptions.ResponseCompression.of(responseCompression)),
+                ClientOptions.ResponseCompression.of(responseCompression), new InjectedCost(injectCpuMicros, injectAllocBytes)),
             access.access(), maxResponseBytes, maxEventLoopLagMs);
         FacadeGuards guards = new FacadeGuards(Duration.ofMillis(idleTimeoutMs), maxClientConnections, http2Cleartext,
             Duration.ofMillis(poolWaitTimeoutMs), FacadeToken.fromFileOrEnv(tokenFile, System.getenv()), insecureOpen,
@@ -166,7 +176,8 @@ final class FacadeCommand implements Callable<Integer> {
         String url = "http://" + config.host() + ":" + server.port();
         System.out.println("facade: " + url + " (OpenSearch " + config.opensearch() + ", index " + config.index() + ", opensearch-java "
             + ClientVersion.opensearchJava() + ", transport " + transport + ", mapper " + mapper
-            + ", projection " + projection + ", response compression " + responseCompression + "; " + config.access().describe() + ")");
+            + ", projection " + projection + ", response compression " + responseCompression
+            + ", injected cost " + config.client().injectedCost().describe() + "; " + config.access().describe() + ")");
         child.announceReady(url);
         stopped.await();
         return 0;

@@ -61,7 +61,7 @@ public final class FacadeServer implements AutoCloseable {
         guards.check(config);
         OpenSearchClients clients = OpenSearchClients.create(config.openSearchClient(guards.poolWaitTimeout()));
         ClientWatchdog watchdog = clients.watchdog();
-        MailStore store = new MailStore(clients, config.index(), config.client().projection());
+        MailStore store = new MailStore(clients, config.index(), config.client().projection(), config.client().injectedCost());
         Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(config.eventLoops()));
         try {
             MailRoutes routes = new MailRoutes(store, config, guards, watchdog);

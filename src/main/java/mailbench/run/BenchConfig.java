@@ -2,6 +2,7 @@ package mailbench.run;
 
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +11,7 @@ import mailbench.access.OpenSearchAccess;
 import mailbench.access.OpenSearchUrls;
 import mailbench.corpus.CorpusSpec;
 import mailbench.facade.FacadeToken;
+import mailbench.facade.opensearch.InjectedCost;
 import mailbench.indexing.BulkMatrix;
 import mailbench.profiler.CaptureSettings;
 import mailbench.stack.NodeJdk;
@@ -43,7 +45,9 @@ public record BenchConfig(
     BulkMatrix bulk,
     LargeSource large,
     Path facadeTokenFile,
-    NodeJdk opensearchJdk) {
+    NodeJdk opensearchJdk,
+    URI stackOpensearch,
+    Instant startAt) {
 
     public static final String WARM_UP_PREFIX = "Warm-up: ";
 
@@ -98,6 +102,7 @@ public record BenchConfig(
             "--max-event-loop-lag-ms", "" + Knobs.FACADE_MAX_EVENT_LOOP_LAG.intValue(0, 600_000)));
         if (local != null) {
             facadeArgs.addAll(local.facadeArgs());
+            facadeArgs.addAll(injectedCostArgs());
         }
         Path tokenFile = file(Knobs.FACADE_TOKEN_FILE);
         if (tokenFile != null) {
@@ -119,7 +124,22 @@ public record BenchConfig(
             Knobs.OPENSEARCH_HEAP.value(), Knobs.FACADE_HEAP.value(), local == null ? null : local.opensearchJava(), readFacadeJvmArgs(),
             List.copyOf(facadeArgs), readProfiling(), readBulkMatrix(),
             new LargeSource(Knobs.LARGE_HITS.intValue(1, 100), Knobs.LARGE_CONCURRENCY.intValue(1, 64)),
-            tokenFile, local == null ? null : readOpensearchJdk());
+            tokenFile, local == null ? null : readOpensearchJdk(), local == null ? null : url(Knobs.STACK_OPENSEARCH),
+            StartAt.parse(Knobs.START_AT.value(), "-D" + Knobs.START_AT.name()));
+    }
+
+    /** The facade's calibration options, only when set: a facade built before they existed still starts without them. */
+    private static List<String> injectedCostArgs() {
+        List<String> args = new java.util.ArrayList<>();
+        int cpuMicros = Knobs.FACADE_INJECT_CPU.intValue(0, InjectedCost.MAX_CPU_MICROS);
+        int allocBytes = Knobs.FACADE_INJECT_ALLOC.intValue(0, InjectedCost.MAX_ALLOC_BYTES);
+        if (cpuMicros > 0) {
+            args.addAll(List.of("--inject-cpu-micros", Integer.toString(cpuMicros)));
+        }
+        if (allocBytes > 0) {
+            args.addAll(List.of("--inject-alloc-bytes", Integer.toString(allocBytes)));
+        }
+        return args;
     }
 
     /** The local node's JDK; one that cannot run -Dmailbench.opensearch.version fails the run here, before anything starts. */

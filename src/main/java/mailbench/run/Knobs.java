@@ -78,6 +78,17 @@ public final class Knobs {
             + " and stats calls; else $" + FacadeToken.ENV + ". Locally the stack's facade is started with it (--token-file).");
     public static final Knob FACADE_JVM_ARGS = new Knob("mailbench.facade.jvmArgs", "",
         "Local facade: extra JVM options, space-separated (e.g. -XX:+UseParallelGC).");
+    public static final Knob FACADE_INJECT_CPU = new Knob("mailbench.facade.injectCpuMicros", "0",
+        "Local facade, calibration: microseconds of CPU spun on the client's I/O thread for every search and get (a known cost a"
+            + " comparison must detect, docs/nightly.adoc); 0: none. Shown in the facade's /health and the run's versions.");
+    public static final Knob FACADE_INJECT_ALLOC = new Knob("mailbench.facade.injectAllocBytes", "0",
+        "Local facade, calibration: heap bytes allocated for every search and get; 0: none.");
+    public static final Knob STACK_OPENSEARCH = new Knob("mailbench.stack.opensearch", "",
+        "Local stack: URL of an OpenSearch that runs already (a night's shared node): no node is started, the corpus goes into its"
+            + " index 'mail' unless there already, the facade and the profiler start as usual. Empty: start an embedded node.");
+    public static final Knob START_AT = new Knob("mailbench.startAt", "",
+        "An agreed start, epoch milliseconds or an ISO-8601 instant: the stack starts, then no request is sent before it. Runs"
+            + " given the same value load in the same seconds (a night's duet). Empty: at once.");
     public static final Knob PROFILER = new Knob("mailbench.profiler", "true",
         "Profile the facade during the measured phase (locally a sidecar is started; on staging it needs -Dmailbench.profiler.url).");
     public static final Knob PROFILER_URL = new Knob("mailbench.profiler.url", "",
@@ -123,7 +134,7 @@ public final class Knobs {
         P99, SUCCESS, MIX_TEXT, MIX_FROM, MIX_RANGE, MIX_GET, SEED, MESSAGES, USERS, REPORTS, GATLING_RESULTS, OPENSEARCH_VERSION,
         OPENSEARCH_JAVA_HOME,
         OPENSEARCH_HEAP, FACADE_HEAP, FACADE_EVENT_LOOPS, FACADE_MAX_EVENT_LOOP_LAG, FACADE_IO_THREADS, FACADE_CONNECTIONS, FACADE_JVM_ARGS,
-        FACADE_TOKEN_FILE,
+        FACADE_TOKEN_FILE, FACADE_INJECT_CPU, FACADE_INJECT_ALLOC, STACK_OPENSEARCH, START_AT,
         PROFILER, PROFILER_URL, PROFILER_TOKEN_FILE, PROFILER_EVENT, PROFILER_INTERVAL, PROFILER_ALLOC_BYTES, PROFILER_TRIM,
         BULK_SIZES, BULK_CONCURRENCY, BULK_DOCS, BULK_WARMUP_DOCS, BULK_INVALID_EVERY, BULK_INDEX, BULK_DELETE_ON_TARGET,
         ATTACHMENT_TEXT, LARGE_HITS, LARGE_CONCURRENCY, RESULTS_URL);

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.access.OpenSearchAccess;
 import mailbench.access.OpenSearchHttp;
+import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeToken;
 import mailbench.facadeclient.HealthProbe;
 import mailbench.loader.CorpusPreflight;
@@ -47,7 +48,8 @@ final class RunTarget {
             StackOptions options = new StackOptions(Path.of("target", "mailbench-stack", runId).toAbsolutePath(),
                 config.opensearchVersion(), config.opensearchHeap(), config.facadeHeap(), config.facadeOpensearchJava(),
                 config.facadeJvmArgs(), config.facadeArgs(),
-                config.corpus(), needs.corpus(), feeders, needs.profiler() && config.profiling().enabled() && config.path() == RequestPath.FACADE)
+                config.corpus(), needs.corpus(), feeders, needs.profiler() && config.profiling().enabled() && config.path() == RequestPath.FACADE,
+                sharedNode(config))
                 .withOpensearchJdk(config.opensearchJdk());
             LocalStack stack = LocalStack.start(options, say);
             target = new RunTarget(config, stack, stack.facadeUrl(), stack.facadeToken(), List.of(stack.opensearchUrl()));
@@ -58,13 +60,19 @@ final class RunTarget {
         return target;
     }
 
+    /** The node the knobs name (-Dmailbench.stack.opensearch), plain http on this host: its index is the facade's default. */
+    private static StackOptions.External sharedNode(BenchConfig config) {
+        return config.stackOpensearch() == null ? null
+            : new StackOptions.External(List.of(config.stackOpensearch()), OpenSearchAccess.NONE, FacadeConfig.DEFAULT_INDEX);
+    }
+
     /** The facade's /health into {@code versions}: its client's versions and options, OpenSearch's version and JDK. */
     void describe(Map<String, String> versions) throws IOException, InterruptedException {
         JsonNode health = HealthProbe.check(facadeUrl, "-D" + Knobs.TARGET.name(), facadeToken);
         facadeIndex = health.path("index").asText(null);
         versions.put("opensearchJava", health.path("client").path("opensearchJava").asText("unknown"));
         // how the facade's client talks to OpenSearch: a comparison names these when they differ besides the variant
-        for (String option : List.of("transport", "mapper", "projection")) {
+        for (String option : List.of("transport", "mapper", "projection", "injectedCost")) {
             versions.put("client " + option, health.path("client").path(option).asText("unknown"));
         }
         versions.put("opensearchServer", health.path("backend").path("version").asText("unknown"));

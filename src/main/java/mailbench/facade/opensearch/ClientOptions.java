@@ -12,15 +12,21 @@ import org.opensearch.client.opensearch.core.SearchRequest;
 /**
  * How the facade's client talks to OpenSearch: the transport, whether one JSON mapper is shared
  * by all requests or a new one is built per request (the anti-pattern a variant measures), and
- * where a search's projection comes from.
+ * where a search's projection comes from; and a known cost added to each search and get ({@link InjectedCost}, none by default).
  */
-public record ClientOptions(Transport transport, Mapper mapper, Projection projection, ResponseCompression responseCompression) {
+public record ClientOptions(Transport transport, Mapper mapper, Projection projection, ResponseCompression responseCompression,
+                            InjectedCost injectedCost) {
 
     public static final ClientOptions DEFAULT = new ClientOptions(Transport.HTTPCLIENT5, Mapper.SHARED, Projection.DOC_VALUES);
 
     /** The client library's own choice of response compression (what an application gets without asking). */
     public ClientOptions(Transport transport, Mapper mapper, Projection projection) {
         this(transport, mapper, projection, ResponseCompression.CLIENT_DEFAULT);
+    }
+
+    /** Without an injected cost. */
+    public ClientOptions(Transport transport, Mapper mapper, Projection projection, ResponseCompression responseCompression) {
+        this(transport, mapper, projection, responseCompression, InjectedCost.NONE);
     }
 
     /** The HTTP layer under opensearch-java. */
@@ -148,8 +154,8 @@ public record ClientOptions(Transport transport, Mapper mapper, Projection proje
     }
 
     public ClientOptions {
-        if (transport == null || mapper == null || projection == null || responseCompression == null) {
-            throw new IllegalArgumentException("--transport, --mapper, --projection and --response-compression must be given");
+        if (transport == null || mapper == null || projection == null || responseCompression == null || injectedCost == null) {
+            throw new IllegalArgumentException("--transport, --mapper, --projection, --response-compression and the injected cost must be given");
         }
         if (mapper == Mapper.PER_REQUEST && transport != Transport.REST_CLIENT) {
             // a RestClientTransport is a cheap wrapper around the shared RestClient, so a client per request is

@@ -21,12 +21,18 @@ public final class MailStore implements AutoCloseable {
     private final OpenSearchClients clients;
     private final String index;
     private final ClientOptions.Projection projection;
+    private final InjectedCost injectedCost;
     private final SearchStats stats = new SearchStats();
 
     public MailStore(OpenSearchClients clients, String index, ClientOptions.Projection projection) {
+        this(clients, index, projection, InjectedCost.NONE);
+    }
+
+    public MailStore(OpenSearchClients clients, String index, ClientOptions.Projection projection, InjectedCost injectedCost) {
         this.clients = clients;
         this.index = index;
         this.projection = projection;
+        this.injectedCost = injectedCost;
     }
 
     public String index() {
@@ -58,15 +64,19 @@ public final class MailStore implements AutoCloseable {
     }
 
     public CompletableFuture<MailDocument> get(String mailboxId, String messageId) {
-        return call(() -> clients.async().get(g -> g.index(index).id(MailDocument.documentId(mailboxId, messageId)), MailDocument.class))
+        CompletableFuture<MailDocument> document = call(() -> clients.async()
+            .get(g -> g.index(index).id(MailDocument.documentId(mailboxId, messageId)), MailDocument.class))
             .thenApply(response -> response.found() ? response.source() : null);
+        return injectedCost.none() ? document : document.thenApply(injectedCost::spendOn);
     }
 
     public CompletableFuture<SearchPage> search(MailQuery query) {
-        return searchPage(query).thenApply(page -> {
+        CompletableFuture<SearchPage> page = searchPage(query).thenApply(found -> {
             stats.searched();
-            return page;
+            return found;
         });
+        // the known cost runs where the client's own parsing ran: on the I/O thread that completed the call
+        return injectedCost.none() ? page : page.thenApply(injectedCost::spendOn);
     }
 
     private CompletableFuture<SearchPage> searchPage(MailQuery query) {
