@@ -2,30 +2,61 @@ package mailbench.cli;
 
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
+import mailbench.compare.ToolError;
 import mailbench.nightly.NightlyJob;
+import mailbench.nightly.TrialOrder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code mailbench nightly}: N runs against a stored baseline, a history entry, a verdict; exit 0, 3 or 2 as compare. */
+/** {@code mailbench nightly}: tonight's checkout against a pinned baseline commit, both run tonight; exit 0, 3 or 2 as compare. */
 @Command(name = "nightly", mixinStandardHelpOptions = true,
-    description = {"The nightly regression job: runs mvn gatling:test --runs times (in --project-dir, with the -D properties),",
-        "compares the runs with the --baseline runs, writes the comparison and a history file, and, with --results-url,",
-        "one document per run into OpenSearch's mailbench-results index.",
-        "Exit code: 0 no regression, 3 regression, 2 tool error (bad baseline, a run that failed to run)."})
+    description = {"The nightly regression job: builds the --baseline-commit beside this checkout (--project-dir), runs both tonight",
+        "in pairs (a duet of two facades on one node, or interleaved runs), judges each pair's change, adds pairs while the night",
+        "is undecided until --max-minutes, and writes the comparison, a history file and, with --results-url, one document per run.",
+        "Exit code: 0 no regression (or inconclusive: the output says what the night could not detect), 3 regression,",
+        "2 tool error (a bad option or commit, a run that failed to run)."})
 final class NightlyCommand implements Callable<Integer> {
 
-    @Option(names = "--baseline", required = true, description = "Folder of the baseline runs (a folder of run folders)")
-    Path baseline;
+    @Option(names = "--baseline-commit", required = true, description = "The commit tonight is judged against (a sha, tag or branch of"
+        + " --project-dir); re-baselining is pinning another one")
+    String baselineCommit;
 
-    @Option(names = "--create-baseline", description = "Run and store the runs in --baseline (a new folder) instead of comparing")
-    boolean createBaseline;
+    @Option(names = "--design", description = "duet: both facades at once against one node (client and facade changes); interleaved:"
+        + " one run after the other (any change, a server's with --node per-run) (default: ${DEFAULT-VALUE})", defaultValue = "duet")
+    String design;
 
-    @Option(names = "--runs", description = "Runs tonight (default: ${DEFAULT-VALUE}); with 3 or more a side the rank test applies",
-        defaultValue = "5")
-    int runs;
+    @Option(names = "--node", description = "shared: one node with its corpus for the whole night, each run starts its facade;"
+        + " per-run: each run starts its own node and loads its corpus (interleaved only) (default: ${DEFAULT-VALUE})",
+        defaultValue = "shared")
+    String node;
+
+    @Option(names = "--min-pairs", description = "Pairs before any verdict is read; 5 is the fewest whose signed-rank test can"
+        + " reach p = 0.05 (default: ${DEFAULT-VALUE})", defaultValue = "6")
+    int minPairs;
+
+    @Option(names = "--max-pairs", description = "Most pairs while the night is undecided (default: ${DEFAULT-VALUE})", defaultValue = "20")
+    int maxPairs;
+
+    @Option(names = "--max-minutes", description = "Time budget of the whole night (builds and node included): no pair past"
+        + " --min-pairs starts unless the slowest pair so far fits (default: ${DEFAULT-VALUE})", defaultValue = "45")
+    int maxMinutes;
+
+    @Option(names = "--order", description = "random: a coin per pair decides which side goes first (seeded); alternate: base first"
+        + " in odd pairs (default: ${DEFAULT-VALUE})", defaultValue = "random")
+    String order;
+
+    @Option(names = "--seed", description = "Seed of the random order (default: the night's start time; recorded in the history)")
+    Long seed;
+
+    @Option(names = "--builds", description = "Where the baseline commit's checkout is kept, one folder per commit, reused by later"
+        + " nights (default: ${DEFAULT-VALUE})", defaultValue = "target/nightly-builds")
+    Path builds;
 
     @Option(names = "--out", description = "Where each night's folder goes (default: ${DEFAULT-VALUE})", defaultValue = "reports/nightly")
     Path out;
@@ -41,9 +72,20 @@ final class NightlyCommand implements Callable<Integer> {
     @Mixin
     OpenSearchAccessOptions resultsAccess;
 
-    @Option(names = "--project-dir", description = "The mailbench checkout to run mvn gatling:test in (default: ${DEFAULT-VALUE})",
-        defaultValue = ".")
+    @Option(names = "--project-dir", description = "Tonight's checkout, where mvn gatling:test runs; a git checkout that holds"
+        + " --baseline-commit (default: ${DEFAULT-VALUE})", defaultValue = ".")
     Path projectDir;
+
+    @Option(names = {"--baseline", "--create-baseline", "--runs"}, hidden = true, arity = "0..1",
+        description = "Gone: a night no longer judges against stored runs")
+    String storedBaseline;
+
+    @Option(names = "--base", paramLabel = "key=value", description = "A -D property of the baseline's runs only")
+    Map<String, String> baseProperties = new LinkedHashMap<>();
+
+    @Option(names = "--current", paramLabel = "key=value", description = "A -D property of tonight's runs only, e.g. a known cost to"
+        + " calibrate the night: --current mailbench.facade.injectCpuMicros=20")
+    Map<String, String> currentProperties = new LinkedHashMap<>();
 
     @Mixin
     MavenRunOptions maven;
@@ -54,19 +96,29 @@ final class NightlyCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         return JobExit.of(() -> {
-            NightlyJob.Settings settings = new NightlyJob.Settings(baseline, createBaseline, runs, out, history, resultsUrl,
-                thresholdOptions.thresholds(), resultsUrl == null ? null : resultsAccess.access());
-            NightlyJob.Outcome outcome = new NightlyJob(settings, maven.maven, projectDir, maven.properties, System.out).run();
+            if (storedBaseline != null) {
+                throw new ToolError("--baseline, --create-baseline and --runs are gone: a night runs its baseline commit tonight beside"
+                    + " this checkout; give --baseline-commit <sha> (the stored runs stay history for the trend page)");
+            }
+            NightlyJob.Design chosen = switch (design) {
+                case "duet" -> NightlyJob.Design.DUET;
+                case "interleaved" -> NightlyJob.Design.INTERLEAVED;
+                default -> throw new ToolError("--design must be duet or interleaved, got '" + design + "'");
+            };
+            if (!node.equals("shared") && !node.equals("per-run")) {
+                throw new ToolError("--node must be shared or per-run, got '" + node + "'");
+            }
+            NightlyJob.Settings settings = NightlyJob.Settings.of(baselineCommit, chosen, node.equals("shared"), minPairs, maxPairs,
+                maxMinutes, TrialOrder.of(order), seed == null ? System.currentTimeMillis() : seed, out, history, builds, resultsUrl,
+                thresholdOptions.nightThresholds(), resultsUrl == null ? null : resultsAccess.access());
+            NightlyJob.Outcome outcome = new NightlyJob(settings, maven.maven, projectDir, maven.properties, baseProperties,
+                currentProperties, System.out).run();
             outcome.warnings().forEach(w -> System.err.println("warning: " + w));
             System.out.println("[nightly] history: " + outcome.historyFile());
-            if (outcome.comparison() == null) {
-                System.out.println("[nightly] baseline stored in " + baseline.toAbsolutePath());
-                return 0;
-            }
-            System.out.println("[nightly] verdict: " + outcome.comparison().verdict() + outcome.comparison().inconclusiveNote());
-            if (outcome.confirm() != null) {
-                System.out.println("[nightly] " + outcome.confirm());
-            }
+            System.out.println("[nightly] could detect (minimum detectable effect per metric): "
+                + String.join(", ", outcome.detectable()));
+            System.out.println("[nightly] verdict: " + outcome.verdictText().toUpperCase(Locale.ROOT)
+                + (outcome.undecided() == null ? "" : " (" + outcome.undecided() + ")"));
             return outcome.regression() ? CompareCommand.REGRESSION : 0;
         });
     }

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import mailbench.nightly.PairsJob;
+import mailbench.nightly.Side;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -59,9 +60,9 @@ final class PairsCommand implements Callable<Integer> {
     }
 
     /** The shared -D properties, then the side's own (which win). */
-    private PairsJob.Side side(String label, Path projectDir, Map<String, String> own) {
+    private Side side(String label, Path projectDir, Map<String, String> own) {
         Map<String, String> merged = new LinkedHashMap<>(maven.properties);
         merged.putAll(own);
-        return new PairsJob.Side(label, projectDir.toAbsolutePath().normalize(), Map.copyOf(merged));
+        return new Side(label, projectDir.toAbsolutePath().normalize(), merged);
     }
 }

@@ -36,7 +36,24 @@ public final class Comparer {
     }
 
     public static Comparison compare(List<RunResult> base, List<RunResult> current, Thresholds thresholds) {
-        List<MetricVerdict> verdicts = metricVerdicts(base, current, thresholds);
+        return comparison(base, current, thresholds, metricVerdicts(base, current, thresholds, Comparer::verdict),
+            Comparison.UNPAIRED);
+    }
+
+    /**
+     * Pairs of runs made together, {@code base.get(i)} with {@code current.get(i)} (a duet round, an interleaved pair): each
+     * metric judged on the pairs' changes ({@link PairedVerdict}).
+     */
+    public static Comparison comparePaired(List<RunResult> base, List<RunResult> current, Thresholds thresholds) {
+        if (base.size() != current.size()) {
+            throw new ToolError("paired runs need as many base runs as current runs, got " + base.size() + " and " + current.size());
+        }
+        return comparison(base, current, thresholds, metricVerdicts(base, current, thresholds, PairedVerdict::of),
+            Comparison.PAIRED);
+    }
+
+    private static Comparison comparison(List<RunResult> base, List<RunResult> current, Thresholds thresholds,
+                                         List<MetricVerdict> verdicts, String pairing) {
         boolean regression = verdicts.stream().anyMatch(v -> v.outcome() == MetricVerdict.Outcome.REGRESSION);
         List<String> inconclusive = verdicts.stream().filter(v -> v.outcome() == MetricVerdict.Outcome.INCONCLUSIVE)
             .map(MetricVerdict::metric).toList();
@@ -45,17 +62,27 @@ public final class Comparer {
             base.get(0).variant(), current.get(0).variant(), verdicts, requests(base, current), groups(base), groups(current),
             FrameRanking.frameChanges(base, current, ThreadGroup.CLIENT_EVENT_LOOP),
             FrameRanking.frameChanges(base, current, null), FrameRanking.allocationChanges(base, current), inconclusive,
-            Differences.between(base, current));
+            Differences.between(base, current), pairing);
     }
 
     /** One verdict per {@link Metric}, in its order: the rule of this class, as {@code compare} and {@code verdicts} apply it. */
     static List<MetricVerdict> metricVerdicts(List<RunResult> base, List<RunResult> current, Thresholds thresholds) {
+        return metricVerdicts(base, current, thresholds, Comparer::verdict);
+    }
+
+    /** A rule for one metric: its per-run values on each side, in run order, to a verdict. */
+    @FunctionalInterface
+    interface MetricRule {
+        MetricVerdict apply(Metric metric, List<Double> base, List<Double> current, Thresholds thresholds);
+    }
+
+    static List<MetricVerdict> metricVerdicts(List<RunResult> base, List<RunResult> current, Thresholds thresholds, MetricRule rule) {
         boolean osCount = !values(Metric.PROCESS_CPU_MS_PER_REQUEST, base).isEmpty()
             && !values(Metric.PROCESS_CPU_MS_PER_REQUEST, current).isEmpty();
         List<MetricVerdict> verdicts = new ArrayList<>();
         for (Metric metric : Metric.values()) {
             MetricVerdict verdict = ErrorWindowGuard.apply(metric,
-                verdict(metric, values(metric, base), values(metric, current), thresholds), base, current);
+                rule.apply(metric, values(metric, base), values(metric, current), thresholds), base, current);
             verdicts.add(metric == Metric.CPU_MS_PER_REQUEST && osCount ? shownNotJudged(verdict) : verdict);
         }
         return verdicts;

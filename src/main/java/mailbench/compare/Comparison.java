@@ -6,7 +6,7 @@ import java.util.Map;
 /**
  * comparison.json: the verdict, what was compared and every number behind it; {@code inconclusive}
  * names the metrics past their threshold but not beyond the noise (they do not make a regression),
- * {@code differences} what else differs between the sides.
+ * {@code differences} what else differs between the sides, {@code pairing} whether run i of each side was a pair.
  */
 public record Comparison(
     String verdict,
@@ -23,10 +23,15 @@ public record Comparison(
     FrameChanges wholeJvmFrames,
     AllocationChanges allocationFrames,
     List<String> inconclusive,
-    List<Difference> differences) {
+    List<Difference> differences,
+    String pairing) {
 
     public static final String REGRESSION = "regression";
     public static final String NO_REGRESSION = "no regression";
+    /** The sides' runs judged as two samples (Mann-Whitney U): runs made one after the other, or stored. */
+    public static final String UNPAIRED = "unpaired";
+    /** Run i of each side made together (a duet round, an interleaved pair): judged on the pairs' changes (signed-rank). */
+    public static final String PAIRED = "paired";
 
     /**
      * A method's share of samples (anywhere on the stack) before and after, and the change in points; and, when both

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -12,54 +13,58 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 import mailbench.access.Credentials;
 import mailbench.access.OpenSearchAccess;
 import mailbench.compare.Comparer;
 import mailbench.compare.Comparison;
 import mailbench.compare.ComparisonReport;
-import mailbench.compare.MetricVerdict;
 import mailbench.compare.RunResult;
 import mailbench.compare.Thresholds;
 import mailbench.compare.ToolError;
 import mailbench.json.Json;
-import mailbench.results.ResultsIndex;
+import mailbench.run.Knobs;
 
 /**
- * The nightly regression job: N runs of the reference scenario ({@code mvn gatling:test} with the
- * given properties) into a folder of their own, compared with a stored baseline (a folder of
- * runs), one history file per night, and optionally one document per run in OpenSearch. The
- * baseline is read before anything runs, so a wrong path costs seconds, not an hour.
+ * The nightly regression job: tonight's checkout against a pinned baseline commit, both built and run tonight, in pairs
+ * (a duet of two facades on one node, or interleaved runs), judged pair by pair, with more pairs while undecided until
+ * the time budget; then the comparison, one history file and optionally one document per run in OpenSearch. Runs
+ * stored on another night are history for the trend page, never the other side of a verdict: on a drifting host that
+ * design called identical code a regression in 8 of 16 splits (docs/results, 2026-11-24).
  */
 public final class NightlyJob {
 
-    /**
-     * The night's outcome: the comparison (null when the night made a baseline), where it went, and after a regression
-     * how to confirm it with alternated runs ({@link #confirmation(List)}; null otherwise).
-     */
-    public record Outcome(Comparison comparison, Path night, Path historyFile, List<String> warnings, String confirm) {
+    /** The night's verdict and comparison, its folder and history file, and why it made no more pairs. */
+    public record Outcome(NightVerdict verdict, Comparison comparison, Path night, Path historyFile, List<String> warnings,
+                          String stoppedBecause) {
 
         public boolean regression() {
-            return comparison != null && comparison.regression();
+            return verdict.outcome() == NightVerdict.Outcome.REGRESSION;
+        }
+
+        public String verdictText() {
+            return verdict.outcome().text();
+        }
+
+        public String undecided() {
+            return verdict.undecided();
+        }
+
+        public List<String> detectable() {
+            return verdict.detectable();
         }
     }
 
-    /** What a night is told. {@code baseline} is read, or (createBaseline) filled with this night's runs. */
-    public record Settings(Path baseline, boolean createBaseline, int runs, Path out, Path history, URI resultsUrl,
-                           Thresholds thresholds, OpenSearchAccess resultsAccess) {
+    /** How a night makes its pairs, and whether its runs share one node. */
+    public enum Design { DUET, INTERLEAVED }
 
-        /** A night whose results cluster (if any) needs no custom CA and no credentials. */
-        public Settings(Path baseline, boolean createBaseline, int runs, Path out, Path history, URI resultsUrl, Thresholds thresholds) {
-            this(baseline, createBaseline, runs, out, history, resultsUrl, thresholds, OpenSearchAccess.NONE);
-        }
+    /** What a night is told. */
+    public record Settings(String baselineCommit, Design design, boolean sharedNode, TrialPlan.Settings plan, Path out, Path history,
+                           Path builds, URI resultsUrl, Thresholds thresholds, OpenSearchAccess resultsAccess) {
 
         public Settings {
-            if (runs < 1 || runs > 100) {
-                throw new ToolError("--runs must be between 1 and 100, got " + runs);
-            }
-            if (baseline == null) {
-                throw new ToolError("--baseline is required: a folder of earlier runs (or where --create-baseline puts them)");
+            if (design == Design.DUET && !sharedNode) {
+                throw new ToolError("--design duet runs both facades against one node: it cannot take --node per-run");
             }
             if (resultsUrl != null && (resultsUrl.getUserInfo() != null || resultsUrl.getHost() == null
                 || !List.of("http", "https").contains(String.valueOf(resultsUrl.getScheme())))) {
@@ -70,151 +75,150 @@ public final class NightlyJob {
                 resultsAccess = OpenSearchAccess.NONE;
             }
         }
+
+        public static Settings of(String baselineCommit, Design design, boolean sharedNode, int minPairs, int maxPairs, int maxMinutes,
+                                  TrialOrder order, long seed, Path out, Path history, Path builds, URI resultsUrl, Thresholds thresholds,
+                                  OpenSearchAccess resultsAccess) {
+            return new Settings(baselineCommit, design, sharedNode, new TrialPlan.Settings(minPairs, maxPairs,
+                Duration.ofMinutes(maxMinutes), order, seed), out, history, builds, resultsUrl, thresholds, resultsAccess);
+        }
     }
+
+    /** The night's record in its own folder (the history file's twin). */
+    public static final String NIGHT_JSON = "night.json";
 
     static final DateTimeFormatter NIGHT_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
+    /**
+     * The warm-up of a night's runs on a shared node, unless -Dmailbench.warmup says otherwise: the node is warm after its
+     * corpus load and the first pair, so only the fresh facade and Gatling JVMs need it (docs/nightly.adoc, the warm-up).
+     */
+    static final int SHARED_NODE_WARMUP_SECONDS = 60;
+
     private final Settings settings;
-    private final GatlingRunner runner;
+    private final String maven;
+    private final Path projectDir;
+    private final Map<String, String> properties;
+    private final Map<String, String> baseOnly;
+    private final Map<String, String> currentOnly;
     private final PrintStream progress;
 
     public NightlyJob(Settings settings, String maven, Path projectDir, Map<String, String> properties, PrintStream progress) {
+        this(settings, maven, projectDir, properties, Map.of(), Map.of(), progress);
+    }
+
+    /** {@code baseOnly} and {@code currentOnly}: -D properties of one side's runs (a calibration's injected cost), over the shared ones. */
+    public NightlyJob(Settings settings, String maven, Path projectDir, Map<String, String> properties, Map<String, String> baseOnly,
+                      Map<String, String> currentOnly, PrintStream progress) {
         this.settings = settings;
-        this.runner = new GatlingRunner(maven, projectDir, properties);
+        this.maven = maven;
+        this.projectDir = projectDir.toAbsolutePath().normalize();
+        this.properties = Map.copyOf(properties);
+        this.baseOnly = Map.copyOf(baseOnly);
+        this.currentOnly = Map.copyOf(currentOnly);
         this.progress = progress;
+        List<String> keys = new ArrayList<>(properties.keySet());
+        keys.addAll(baseOnly.keySet());
+        keys.addAll(currentOnly.keySet());
+        for (String key : keys) {
+            if (key.equals(Knobs.STACK_OPENSEARCH.name()) || key.equals(Knobs.START_AT.name())) {
+                throw new ToolError("-D" + key + " is set by the night (its shared node, its agreed starts)");
+            }
+        }
     }
 
     public Outcome run() throws InterruptedException, IOException {
-        List<RunResult> baseline = settings.createBaseline() ? List.of() : RunResult.loadSeries(settings.baseline());
-        if (settings.createBaseline() && Files.isDirectory(settings.baseline()) && !isEmpty(settings.baseline())) {
-            throw new ToolError("--create-baseline: " + settings.baseline() + " exists and is not empty; give a new folder");
-        }
+        long startedNanos = System.nanoTime();
         Instant started = Instant.now();
         String nightId = NIGHT_ID.format(started);
         Path night = settings.out().resolve(nightId).toAbsolutePath();
-        Path runsDir = settings.createBaseline() ? settings.baseline().toAbsolutePath() : night.resolve("runs");
+        String baseCommit = BaselineCheckout.resolve(projectDir, settings.baselineCommit());
+        String currentCommit = BaselineCheckout.describeHead(projectDir);
         Files.createDirectories(night);
-        Thread stopper = new Thread(runner::stop, "nightly-stop");
-        Runtime.getRuntime().addShutdownHook(stopper);
-        List<RunResult> current = new ArrayList<>();
+        say(settings.design().name().toLowerCase(java.util.Locale.ROOT) + " night " + nightId + ": baseline " + baseCommit
+            + " against " + currentCommit + ", " + settings.plan().pairs() + " pairs within " + settings.plan().budget().toMinutes()
+            + " min, " + (settings.sharedNode() ? "one node for all runs" : "a node per run") + " (" + night + ")");
+        Path baseDir = BaselineCheckout.prepare(projectDir, baseCommit, settings.builds(), maven, night.resolve("logs").resolve("build-base.log"),
+            this::say);
+        BaselineCheckout.compile(projectDir, maven, night.resolve("logs").resolve("build-current.log"), this::say);
+
+        TrialPlan.Outcome made;
+        NightNode node = settings.sharedNode() ? NightNode.start(night.resolve("node"), properties, this::say) : null;
         try {
-            for (int i = 1; i <= settings.runs(); i++) {
-                String name = "run " + i + "/" + settings.runs();
-                Path log = night.resolve("logs").resolve("run-" + i + ".log");
-                say(name + ": mvn gatling:test (log: " + log + ")");
-                Path folder = runner.run(runsDir, log, where -> say(name + " in progress: " + where));
-                RunResult result = RunResult.load(folder);
-                current.add(result);
-                say(name + ": " + describe(result));
+            Map<String, String> runProperties = runProperties(node);
+            TrialRunner runner = runner(new Side(Side.BASE, baseDir, runProperties).with(baseOnly),
+                new Side(Side.CURRENT, projectDir, runProperties).with(currentOnly), node, night);
+            Thread stopper = new Thread(runner::stop, "nightly-stop");
+            Runtime.getRuntime().addShutdownHook(stopper);
+            try {
+                made = new TrialPlan(settings.plan(), startedNanos).run(runner, trials -> NightVerdict.of(judge(trials)).undecided(),
+                    this::say);
+            } finally {
+                removeQuietly(stopper);
             }
         } finally {
-            removeQuietly(stopper);
+            if (node != null) {
+                node.close();
+            }
         }
-        Comparison comparison = null;
-        if (!settings.createBaseline()) {
-            comparison = Comparer.compare(baseline, current, settings.thresholds());
-            ComparisonReport.write(comparison, baseline, current, night.resolve("comparison"));
-            say("comparison: " + night.resolve("comparison").resolve(ComparisonReport.HTML));
-        }
-        String verdict = comparison == null ? "baseline" : comparison.verdict();
-        Map<String, Object> entry = historyEntry(nightId, started, verdict, comparison, current, runsDir);
+        List<RunResult> base = made.trials().stream().map(Trial::base).toList();
+        List<RunResult> current = made.trials().stream().map(Trial::current).toList();
+        Comparison comparison = judge(made.trials());
+        NightVerdict verdict = NightVerdict.of(comparison);
+        ComparisonReport.write(comparison, base, current, night.resolve("comparison"));
+        say("comparison: " + night.resolve("comparison").resolve(ComparisonReport.HTML));
+        say(made.stoppedBecause());
+        Map<String, Object> entry = NightRecord.of(nightId, started, settings, baseCommit, currentCommit, made, comparison, verdict, night);
         Path historyFile = settings.history().resolve(nightId + ".json").toAbsolutePath();
         Files.createDirectories(settings.history());
         Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(historyFile.toFile(), entry);
-        List<String> warnings = new ArrayList<>();
-        if (settings.resultsUrl() != null) {
-            ResultsIndex index = new ResultsIndex(List.of(settings.resultsUrl()), settings.resultsAccess());
-            for (RunResult run : current) {
-                String problem = index.putRun(nightId + "-" + run.name(), runsDir.resolve(run.name()), Map.of("source", "nightly",
-                    "night", nightId, "verdict", verdict, "timestamp", started.toString()));
-                if (problem != null) {
-                    warnings.add("not in " + ResultsIndex.INDEX + ": " + run.name() + ": " + problem);
-                }
-            }
+        // the same record beside the night's runs, for whatever publishes the night (a CI summary page)
+        Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(night.resolve(NIGHT_JSON).toFile(), entry);
+        List<String> warnings = settings.resultsUrl() == null ? List.of()
+            : NightRecord.sendToResultsIndex(settings, nightId, started, verdict, made.trials(), night);
+        return new Outcome(verdict, comparison, night, historyFile, warnings, made.stoppedBecause());
+    }
+
+    private Comparison judge(List<Trial> trials) {
+        return Comparer.comparePaired(trials.stream().map(Trial::base).toList(), trials.stream().map(Trial::current).toList(),
+            settings.thresholds());
+    }
+
+    /** The -D properties of both sides: the night's own, and on a shared node a warm-up for warm nodes unless given. */
+    private Map<String, String> runProperties(NightNode node) {
+        Map<String, String> run = new LinkedHashMap<>(properties);
+        if (node != null) {
+            run.putIfAbsent(Knobs.WARMUP.name(), Integer.toString(SHARED_NODE_WARMUP_SECONDS));
         }
-        return new Outcome(comparison, night, historyFile, warnings,
-            comparison != null && comparison.regression() ? confirmation(baseline) : null);
+        return run;
     }
 
-    /**
-     * A night is judged against runs made on another night, so a change of the host between them reads as a change of
-     * the code; alternated runs (pairs) share the host's drift. Measured on eight identical runs in one hour
-     * (2026-11-24): sides made half an hour apart were called a regression in 8 of 16 three-a-side splits, alternated sides
-     * in none of 32.
-     */
-    static String confirmation(List<RunResult> baseline) {
-        List<String> commits = baseline.stream().map(run -> run.versions().get("mailbench")).filter(Objects::nonNull).distinct().toList();
-        String commit = commits.size() == 1 ? "commit " + commits.get(0) : "the baseline's commit";
-        return "a regression between nights can be the host's as well as the code's; confirm it with alternated runs: in a clone of "
-            + commit + ", mvn -q package -DskipTests, then from this checkout: java -jar target/mailbench.jar pairs"
-            + " --base-project-dir <that clone> --current-project-dir . (and tonight's -D properties)";
-    }
-
-    private Map<String, Object> historyEntry(String nightId, Instant started, String verdict, Comparison comparison, List<RunResult> runs,
-                                             Path runsDir) {
-        Map<String, Object> entry = new LinkedHashMap<>();
-        entry.put("night", nightId);
-        entry.put("finished", Instant.now().toString());
-        entry.put("verdict", verdict);
-        entry.put("baseline", settings.baseline().toAbsolutePath().toString());
-        entry.put("runsFolder", runsDir.toString());
-        entry.put("runs", runs.stream().map(run -> runDocument(nightId, started, verdict, run)).toList());
-        if (comparison != null) {
-            List<Map<String, Object>> metrics = new ArrayList<>();
-            for (MetricVerdict metric : comparison.metrics()) {
-                Map<String, Object> m = new LinkedHashMap<>();
-                m.put("metric", metric.metric());
-                m.put("baseMedian", metric.baseMedian());
-                m.put("currentMedian", metric.currentMedian());
-                m.put("worseBy", metric.worseBy());
-                m.put("mde", metric.mde());
-                m.put("pValue", metric.pValue());
-                m.put("outcome", metric.outcome().name());
-                metrics.add(m);
+    private TrialRunner runner(Side base, Side current, NightNode node, Path night) {
+        String pairs = settings.plan().pairs();
+        if (settings.design() == Design.DUET) {
+            int rate;
+            try {
+                rate = Integer.parseInt(properties.getOrDefault(Knobs.RATE.name(), Knobs.RATE.defaultValue()));
+            } catch (NumberFormatException e) {
+                throw new ToolError("-D" + Knobs.RATE.name() + " must be a whole number of requests per second, got '"
+                    + properties.get(Knobs.RATE.name()) + "'");
             }
-            entry.put("metrics", metrics);
-            entry.put("inconclusive", comparison.inconclusive());
+            return new DuetRunner(maven, base, current, node.url(), rate, night, pairs, this::say);
         }
-        return entry;
-    }
-
-    /** One run as the history keeps it (the results index has more: ResultDocument); timestamp = the night's start. */
-    static Map<String, Object> runDocument(String nightId, Instant started, String verdict, RunResult run) {
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("night", nightId);
-        doc.put("run", run.name());
-        doc.put("variant", run.variant());
-        doc.put("status", run.status());
-        doc.put("verdict", verdict);
-        doc.put("timestamp", started.toString());
-        doc.put("rps", run.measured().rps());
-        doc.put("requests", run.measured().requests());
-        doc.put("koPercent", run.measured().koPercent());
-        doc.put("p50Ms", run.measured().p50Ms());
-        doc.put("p95Ms", run.measured().p95Ms());
-        doc.put("p99Ms", run.measured().p99Ms());
-        doc.put("processCpuMsPerRequest", run.processCpuMsPerRequest());
-        doc.put("cpuMsPerRequest", run.cpuMsPerRequest());
-        doc.put("allocatedBytesPerRequest", run.allocatedBytesPerRequest());
-        doc.put("speedProbeMs", run.speedProbeMs());
-        return doc;
+        Map<String, String> shared = node == null ? Map.of() : Map.of(Knobs.STACK_OPENSEARCH.name(), node.url().toString());
+        return new InterleavedRunner(maven, base.with(shared), current.with(shared), night, pairs, this::say);
     }
 
     /** One finished run in a progress line. */
     static String describe(RunResult result) {
-        return String.format("%s, %.1f req/s, KO %.2f%%, p99 %.0f ms, %s CPU ms per request (OS count)", result.status(),
-            result.measured().rps(), result.measured().koPercent(), result.measured().p99Ms(),
-            result.processCpuMsPerRequest() == null ? "no" : String.format("%.3f", result.processCpuMsPerRequest()));
+        return String.format("%s, %.1f req/s, KO %.2f%%, p99 %.0f ms, %s CPU ms per request (OS count), %s bytes per request",
+            result.status(), result.measured().rps(), result.measured().koPercent(), result.measured().p99Ms(),
+            result.processCpuMsPerRequest() == null ? "no" : String.format("%.3f", result.processCpuMsPerRequest()),
+            result.allocatedBytesPerRequest() == null ? "no" : String.format("%.0f", result.allocatedBytesPerRequest()));
     }
 
     private void say(String line) {
         progress.println("[nightly] " + line);
-    }
-
-    private static boolean isEmpty(Path dir) throws IOException {
-        try (var entries = Files.list(dir)) {
-            return entries.findAny().isEmpty();
-        }
     }
 
     static void removeQuietly(Thread hook) {

@@ -3,10 +3,9 @@ package mailbench.nightly;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import mailbench.compare.Comparer;
 import mailbench.compare.Comparison;
@@ -16,17 +15,13 @@ import mailbench.compare.Thresholds;
 import mailbench.compare.ToolError;
 
 /**
- * Before/after from alternated pairs: N pairs of {@code mvn gatling:test}, one run of each side
- * per pair, in the order base-current, current-base, base-current... (so a host that slows down
- * over the hour weighs on both sides alike), then the compare rule over the N runs a side.
- * A side is a checkout and -D properties, so it can be a variant of the same code or another
- * commit checked out beside it.
+ * Before/after from alternated pairs: N pairs of {@code mvn gatling:test}, one run of each side per pair, in the order
+ * base-current, current-base, base-current... (so a host that slows down over the hour weighs on both sides alike),
+ * then the compare rule over the N runs a side. A side is a checkout and -D properties, so it can be a variant of the
+ * same code or another commit checked out beside it. The same plan and runner as a night's interleaved design, with a
+ * fixed number of pairs and each run on a node of its own.
  */
 public final class PairsJob {
-
-    /** One side of the comparison: where {@code mvn gatling:test} runs and with which properties. */
-    public record Side(String label, Path projectDir, Map<String, String> properties) {
-    }
 
     public record Settings(int pairs, Path out, Thresholds thresholds) {
 
@@ -42,65 +37,43 @@ public final class PairsJob {
     }
 
     private final Settings settings;
+    private final String maven;
     private final Side base;
     private final Side current;
-    private final GatlingRunner baseRunner;
-    private final GatlingRunner currentRunner;
     private final PrintStream progress;
 
     public PairsJob(Settings settings, String maven, Side base, Side current, PrintStream progress) {
         this.settings = settings;
+        this.maven = maven;
         this.base = base;
         this.current = current;
-        this.baseRunner = new GatlingRunner(maven, base.projectDir(), base.properties());
-        this.currentRunner = new GatlingRunner(maven, current.projectDir(), current.properties());
         this.progress = progress;
-    }
-
-    /** Which side runs first in pair {@code pair} (1-based): base in odd pairs, current in even ones. */
-    static boolean baseFirst(int pair) {
-        return pair % 2 == 1;
     }
 
     public Outcome run() throws InterruptedException, IOException {
         Path folder = settings.out().resolve(NightlyJob.NIGHT_ID.format(Instant.now())).toAbsolutePath();
         say("runs go to " + folder + " (if stopped, compare what finished: mailbench compare "
-            + folder.resolve("base") + " " + folder.resolve("current") + ")");
-        if (base.equals(current)) {
+            + folder.resolve(Side.BASE) + " " + folder.resolve(Side.CURRENT) + ")");
+        if (base.projectDir().equals(current.projectDir()) && base.properties().equals(current.properties())) {
             say("base and current are the same checkout and properties: an A/A run, it measures the noise");
         }
-        Thread stopper = new Thread(() -> {
-            baseRunner.stop();
-            currentRunner.stop();
-        }, "pairs-stop");
+        TrialRunner runner = new InterleavedRunner(maven, base, current, folder, Integer.toString(settings.pairs()), this::say);
+        Thread stopper = new Thread(runner::stop, "pairs-stop");
         Runtime.getRuntime().addShutdownHook(stopper);
-        List<RunResult> baseRuns = new ArrayList<>();
-        List<RunResult> currentRuns = new ArrayList<>();
+        TrialPlan.Outcome made;
         try {
-            for (int pair = 1; pair <= settings.pairs(); pair++) {
-                boolean baseFirst = baseFirst(pair);
-                runOne(pair, baseFirst ? base : current, baseFirst ? baseRunner : currentRunner, folder,
-                    baseFirst ? baseRuns : currentRuns);
-                runOne(pair, baseFirst ? current : base, baseFirst ? currentRunner : baseRunner, folder,
-                    baseFirst ? currentRuns : baseRuns);
-            }
+            // a fixed count: no verdict is looked at before the last pair, so nothing is undecided
+            made = new TrialPlan(new TrialPlan.Settings(settings.pairs(), settings.pairs(), Duration.ofDays(1), TrialOrder.ALTERNATE, 0),
+                System.nanoTime()).run(runner, trials -> null, this::say);
         } finally {
             NightlyJob.removeQuietly(stopper);
         }
+        List<RunResult> baseRuns = made.trials().stream().map(Trial::base).toList();
+        List<RunResult> currentRuns = made.trials().stream().map(Trial::current).toList();
         Comparison comparison = Comparer.compare(baseRuns, currentRuns, settings.thresholds());
         ComparisonReport.write(comparison, baseRuns, currentRuns, folder.resolve("comparison"));
         say("comparison: " + folder.resolve("comparison").resolve(ComparisonReport.HTML));
         return new Outcome(comparison, folder);
-    }
-
-    private void runOne(int pair, Side side, GatlingRunner runner, Path folder, List<RunResult> into) throws InterruptedException {
-        String name = "pair " + pair + "/" + settings.pairs() + " " + side.label();
-        Path log = folder.resolve("logs").resolve("pair-" + pair + "-" + side.label() + ".log");
-        say(name + ": mvn gatling:test " + side.properties() + " in " + side.projectDir().toAbsolutePath().normalize()
-            + " (log: " + log + ")");
-        RunResult result = RunResult.load(runner.run(folder.resolve(side.label()), log, where -> say(name + " in progress: " + where)));
-        into.add(result);
-        say(name + ": " + NightlyJob.describe(result));
     }
 
     private void say(String line) {

@@ -47,7 +47,7 @@ final class RunProgress {
     }
 
     private static String stageOf(String line, String current) {
-        if (line.startsWith("load starting")) {
+        if (line.startsWith("load starting") || line.startsWith("agreed start reached") || line.startsWith("late for the agreed start")) {
             return "load";
         }
         if (line.startsWith("load finished") || line.startsWith("stopping the local stack") || line.startsWith("Gatling report")
@@ -57,6 +57,9 @@ final class RunProgress {
         }
         if (line.startsWith("local stack ready")) {
             return "stack ready";
+        }
+        if (line.startsWith("waiting ") && line.contains(" for the agreed start")) {
+            return "waiting for the agreed start";
         }
         if (line.startsWith("run folder:")) {
             return "starting";

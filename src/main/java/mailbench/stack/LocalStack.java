@@ -225,6 +225,18 @@ public final class LocalStack implements AutoCloseable {
         Files2.copyLogs(workDir, dir);
     }
 
+    /**
+     * Stops the facade and its sidecar and keeps the node: a node shared by runs that start facades of their own (a
+     * night's runs, -Dmailbench.stack.opensearch). {@link #close()} then stops the node.
+     */
+    public void stopFacade() {
+        if (sidecar != null) {
+            sidecar.close();
+            sidecar = null;
+        }
+        facade.close();
+    }
+
     /** Stops the facade, then the node, and removes the node's data (it is rebuilt from the seed on every run); an external OpenSearch is left as it is. */
     @Override
     public void close() {

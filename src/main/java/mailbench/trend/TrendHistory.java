@@ -23,6 +23,7 @@ public final class TrendHistory {
 
     static final String BASELINE_VERDICT = "baseline";
     static final String REGRESSION_VERDICT = "regression";
+    static final String BASE_SIDE = "base";
 
     private TrendHistory() {
     }
@@ -36,19 +37,32 @@ public final class TrendHistory {
         read.sort((a, b) -> a.id().compareTo(b.id()));
         List<Trend.Night> nights = new ArrayList<>();
         for (Night night : read) {
-            Night baseline = baselineOf(night, read);
+            // a night that ran its baseline commit itself: its base runs are the band; an older night: its stored baseline's
+            Map<String, List<Double>> baseRuns = night.baseRuns();
+            if (baseRuns.values().stream().allMatch(List::isEmpty)) {
+                Night baseline = baselineOf(night, read);
+                baseRuns = baseline == null ? Map.of() : baseline.runs();
+            }
             nights.add(new Trend.Night(night.id(), night.file().getFileName().toString(), night.verdict(), night.baseline(),
                 REGRESSION_VERDICT.equals(night.verdict()), night.regressed(), night.runs(), medians(night.runs()),
-                baseline == null ? Map.of() : bands(baseline.runs()), night.baseMedian()));
+                bands(baseRuns), night.baseMedian()));
         }
         List<Trend.MetricInfo> recorded = Trend.METRICS.stream()
             .filter(metric -> read.stream().anyMatch(night -> !night.runs().get(metric.key()).isEmpty())).toList();
         return new Trend(history.toAbsolutePath().toString(), recorded, List.copyOf(nights));
     }
 
-    /** A night file as read: {@code runs} holds each charted metric's values, one per run that has it. */
+    /**
+     * A night file as read: {@code runs} holds each charted metric's values, one per run of tonight's code that has it;
+     * {@code baseRuns} the same for the night's own runs of its baseline commit (none in a night judged against stored runs).
+     */
     private record Night(String id, Path file, String verdict, String baseline, List<String> regressed,
-                         Map<String, List<Double>> runs, Map<String, Double> baseMedian) {
+                         Map<String, List<Double>> runs, Map<String, List<Double>> baseRuns, Map<String, Double> baseMedian) {
+    }
+
+    /** A run of the history file that ran the baseline commit (nights judged against stored runs have no side: tonight's). */
+    private static boolean baseSide(JsonNode run) {
+        return BASE_SIDE.equals(run.path("side").asText());
     }
 
     private static List<Path> nightFiles(Path history) {
@@ -88,17 +102,20 @@ public final class TrendHistory {
             throw malformed(file, "no runs");
         }
         Map<String, List<Double>> values = new LinkedHashMap<>();
+        Map<String, List<Double>> baseValues = new LinkedHashMap<>();
         for (Trend.MetricInfo metric : Trend.METRICS) {
             List<Double> perRun = new ArrayList<>();
+            List<Double> perBaseRun = new ArrayList<>();
             for (JsonNode run : runs) {
                 JsonNode value = run.path(metric.key());
                 if (value.isNumber()) {
-                    perRun.add(value.asDouble());
+                    (baseSide(run) ? perBaseRun : perRun).add(value.asDouble());
                 } else if (!value.isMissingNode() && !value.isNull()) {
                     throw malformed(file, "a run's " + metric.key() + " is not a number: " + value);
                 }
             }
             values.put(metric.key(), List.copyOf(perRun));
+            baseValues.put(metric.key(), List.copyOf(perBaseRun));
         }
         List<String> regressed = new ArrayList<>();
         Map<String, Double> baseMedian = new LinkedHashMap<>();
@@ -111,7 +128,7 @@ public final class TrendHistory {
                 baseMedian.put(key, metric.path("baseMedian").asDouble());
             }
         }
-        return new Night(id, file, verdict, root.path("baseline").asText(""), List.copyOf(regressed), values, baseMedian);
+        return new Night(id, file, verdict, root.path("baseline").asText(""), List.copyOf(regressed), values, baseValues, baseMedian);
     }
 
     private static String text(JsonNode root, String field, Path file) {
@@ -127,18 +144,25 @@ public final class TrendHistory {
             + "; move it out of the history folder (or restore it from the job's own copy)");
     }
 
-    /** The night that made the baseline this night was judged against: the latest baseline night with its path, not after it. */
+    /**
+     * For a night judged against stored runs: the night that made them, the latest baseline night with its path, not after
+     * it. The documented rebaseline stored into {@code <folder>.new} and swapped it in, so that suffix names the same folder.
+     */
     private static Night baselineOf(Night night, List<Night> all) {
         Night found = null;
         for (Night candidate : all) {
             if (candidate.id().compareTo(night.id()) > 0) {
                 break;
             }
-            if (BASELINE_VERDICT.equals(candidate.verdict()) && candidate.baseline().equals(night.baseline())) {
+            if (BASELINE_VERDICT.equals(candidate.verdict()) && storedAs(candidate.baseline()).equals(storedAs(night.baseline()))) {
                 found = candidate;
             }
         }
         return found;
+    }
+
+    private static String storedAs(String baselineFolder) {
+        return baselineFolder.endsWith(".new") ? baselineFolder.substring(0, baselineFolder.length() - ".new".length()) : baselineFolder;
     }
 
     static Map<String, Double> medians(Map<String, List<Double>> runs) {

@@ -53,7 +53,7 @@ class MailbenchMainTest {
             assertThat(outcome.exit()).isZero();
             assertThat(outcome.console() + outcome.err()).doesNotContain("picocli WARN").doesNotContain("Could not format");
             // picocli wraps long descriptions: compare with single spaces
-            assertThat(outcome.out().replaceAll("\\s+", " ")).contains("Allowed increase of CPU ms per request, % (default: 10)")
+            assertThat(outcome.out().replaceAll("\\s+", " ")).contains("Allowed increase of CPU ms per request, % (default: 10; nightly: 3)")
                 .contains("Allowed decrease of throughput, % (default: 5)").contains("points of % (default: 1)");
         }
 

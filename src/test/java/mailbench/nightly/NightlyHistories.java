@@ -26,51 +26,85 @@ import mailbench.run.RunRecord;
 import mailbench.run.RunSummary;
 
 /**
- * Nightly histories made by the nightly job itself: {@link NightlyJob} runs a Maven that, instead of a load, moves in
- * a run folder written the way a run writes it (summary.json from a RunSummary.Builder fed with request records, a
- * captured profile section, run.json from a RunRecord). So the history files, their verdicts and comparisons are the
- * product's own, and only the load is made up: seeded response times around a median, a given rate and CPU cost.
+ * Nightly histories made by the nightly job itself: {@link NightlyJob} runs, in a temporary git repository, a Maven that
+ * instead of a load moves in a run folder written the way a run writes it (summary.json from a RunSummary.Builder fed
+ * with request records, a captured profile section, run.json from a RunRecord), one queue per side: the baseline
+ * commit's clone and tonight's checkout. So the history files, their verdicts and comparisons are the product's own, and
+ * only the load is made up: seeded response times around a median, a given rate and CPU cost.
  */
 public final class NightlyHistories {
 
     static final String[] NAMES = {"Search by text", "Search by sender", "Search by date range", "Get message by id"};
     private static final int SECONDS = 10;
-    /** Runs a night: with 4 a side the rank test can reach p = 1/35, clear of the 0.05 threshold. */
-    public static final int RUNS = 4;
+    /** Pairs a night: with 5 the signed-rank test can reach p = 1/32, clear of the 0.05 threshold. */
+    public static final int RUNS = 5;
 
     /** One made-up run: requests per second, median response time, facade CPU ms per request. */
     public record Load(int rate, double medianMs, double cpuMs) {
+    }
+
+    /** One night: the load of its baseline commit's runs, and of tonight's. */
+    public record Night(Load baseline, Load tonight) {
     }
 
     private NightlyHistories() {
     }
 
     /**
-     * A baseline night of {@value #RUNS} runs, then {@code nights.size()} judged nights of as many runs, into {@code dir}/history.
-     * Returns the history folder; the nights' folders are under {@code dir}/nightly.
+     * {@code nights.size()} nights of {@value #RUNS} pairs each, every one judging {@code nights.get(i)} against the
+     * {@code baseline} load of the same commit, into {@code dir}/history. Returns the history folder; the nights' folders
+     * are under {@code dir}/nightly.
      */
     public static Path write(Path dir, long seed, Load baseline, List<Load> nights) throws Exception {
+        return write(dir, seed, nights.stream().map(tonight -> new Night(baseline, tonight)).toList(), 0);
+    }
+
+    /** As above, night by night; from night {@code rebaselineAt} on (1-based; 0: never) the baseline is the newer commit. */
+    public static Path write(Path dir, long seed, List<Night> nights, int rebaselineAt) throws Exception {
         Random random = new Random(seed);
         Path history = dir.resolve("history");
         Path project = Files.createDirectories(dir.resolve("checkout"));
-        Files.writeString(project.resolve("pom.xml"), "<project/>");
-        Path queue = Files.createDirectories(dir.resolve("queue"));
-        String maven = fakeMaven(dir, queue);
-        Path baselineRuns = dir.resolve("baseline");
+        List<String> commits = repository(project);
+        Path queues = Files.createDirectories(dir.resolve("queue"));
+        String maven = fakeMaven(dir, queues);
         String last = null;
-        for (int night = 0; night <= nights.size(); night++) {
-            Load load = night == 0 ? baseline : nights.get(night - 1);
+        for (int index = 1; index <= nights.size(); index++) {
+            Night night = nights.get(index - 1);
+            String baselineCommit = rebaselineAt > 0 && index >= rebaselineAt ? commits.get(1) : commits.get(0);
             for (int run = 1; run <= RUNS; run++) {
-                writeRun(queue.resolve(String.format("20261101-02%02d%02d-SearchSimulation-default", night, run)), "bench-1", load,
-                    random);
+                String name = String.format("20261101-02%02d%02d-SearchSimulation-default", index, run);
+                writeRun(queues.resolve(baselineCommit).resolve(name), "bench-1", night.baseline(), random);
+                writeRun(queues.resolve(project.getFileName().toString()).resolve(name), "bench-1", night.tonight(), random);
             }
             waitForANewSecond(last);
-            NightlyJob.Settings settings = new NightlyJob.Settings(baselineRuns, night == 0, RUNS, dir.resolve("nightly"), history, null,
-                DefaultThresholds.VALUES);
+            NightlyJob.Settings settings = NightlyJob.Settings.of(baselineCommit, NightlyJob.Design.INTERLEAVED, false, RUNS, RUNS, 60,
+                TrialOrder.RANDOM, seed, dir.resolve("nightly"), history, dir.resolve("builds"), null, DefaultThresholds.VALUES, null);
             last = new NightlyJob(settings, maven, project, Map.of(), new PrintStream(OutputStream.nullOutputStream())).run()
                 .night().getFileName().toString();
         }
         return history;
+    }
+
+    /** A git repository of two commits in {@code project}, with the pom.xml a checkout needs; their ids, oldest first. */
+    private static List<String> repository(Path project) throws IOException, InterruptedException {
+        git(project, "init", "-q");
+        Files.writeString(project.resolve("pom.xml"), "<project/>");
+        git(project, "add", "pom.xml");
+        git(project, "-c", "user.name=night", "-c", "user.email=night@example.com", "commit", "-q", "-m", "baseline");
+        String first = git(project, "rev-parse", "HEAD");
+        git(project, "-c", "user.name=night", "-c", "user.email=night@example.com", "commit", "-q", "--allow-empty", "-m", "newer");
+        return List.of(first, git(project, "rev-parse", "HEAD"));
+    }
+
+    private static String git(Path dir, String... args) throws IOException, InterruptedException {
+        List<String> command = new java.util.ArrayList<>(List.of("git", "-C", dir.toString()));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes()).strip();
+        if (process.waitFor() != 0) {
+            throw new IOException(String.join(" ", command) + " failed: " + output);
+        }
+        return output;
     }
 
     /** A run folder as a run of {@code load} writes it: {@value #SECONDS} s measured at the rate, after a little warm-up. */
@@ -116,17 +150,21 @@ public final class NightlyHistories {
         return folder;
     }
 
-    /** A Maven whose "gatling:test" moves the oldest queued run folder into the reports folder it is given. */
-    private static String fakeMaven(Path dir, Path queue) throws IOException {
+    /**
+     * A Maven whose "test-compile" does nothing and whose "gatling:test" moves the oldest run folder queued for the checkout
+     * it runs in ({@code queues}/<the checkout's folder name>) into the reports folder it is given.
+     */
+    private static String fakeMaven(Path dir, Path queues) throws IOException {
         Path script = dir.resolve("fake-mvn");
         Files.writeString(script, """
             #!/bin/sh
+            case " $* " in *" test-compile "*) exit 0;; esac
             for arg in "$@"; do case "$arg" in -Dmailbench.reportsDir=*) dir="${arg#-Dmailbench.reportsDir=}";; esac; done
-            next=$(ls -d "%s"/*/ 2>/dev/null | head -n 1)
-            [ -n "$next" ] || { echo "no queued run folder"; exit 1; }
+            next=$(ls -d "%s/$(basename "$PWD")"/*/ 2>/dev/null | head -n 1)
+            [ -n "$next" ] || { echo "no queued run folder for $PWD"; exit 1; }
             mv "$next" "$dir/"
             echo "[mailbench] run folder: $dir/$(basename "$next")"
-            """.formatted(queue.toAbsolutePath()));
+            """.formatted(queues.toAbsolutePath()));
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
         return script.toString();
     }

@@ -14,21 +14,33 @@ import mailbench.compare.ToolError;
 
 class NightlySettingsTest {
 
-    private static NightlyJob.Settings settings(int runs, URI results) {
-        return new NightlyJob.Settings(Path.of("baseline"), false, runs, Path.of("out"), Path.of("history"), results, DefaultThresholds.VALUES);
+    private static NightlyJob.Settings settings(NightlyJob.Design design, boolean sharedNode, URI results) {
+        return NightlyJob.Settings.of("HEAD", design, sharedNode, 6, 20, 45, TrialOrder.RANDOM, 1, Path.of("out"), Path.of("history"),
+            Path.of("builds"), results, DefaultThresholds.VALUES, null);
     }
 
     @Test
-    void shouldRefuseAnOddNumberOfRuns() {
-        assertThatThrownBy(() -> settings(0, null)).isInstanceOf(ToolError.class).hasMessageContaining("--runs must be between 1 and 100");
+    void aDuetShouldRefuseANodePerRun() {
+        assertThatThrownBy(() -> settings(NightlyJob.Design.DUET, false, null)).isInstanceOf(ToolError.class)
+            .hasMessageContaining("--design duet runs both facades against one node");
+        assertThat(settings(NightlyJob.Design.INTERLEAVED, false, null).sharedNode()).isFalse();
     }
 
     @Test
     void shouldRefuseCredentialsOrNonHttpResultsUrls() {
-        assertThatThrownBy(() -> settings(1, URI.create("http://admin:secret@host:9200"))).isInstanceOf(ToolError.class)
-            .hasMessageContaining("without credentials").hasMessageNotContaining("secret");
-        assertThatThrownBy(() -> settings(1, URI.create("ftp://host"))).isInstanceOf(ToolError.class);
-        assertThat(settings(1, URI.create("https://results.example:9200")).resultsUrl()).hasHost("results.example");
+        assertThatThrownBy(() -> settings(NightlyJob.Design.DUET, true, URI.create("http://admin:secret@host:9200")))
+            .isInstanceOf(ToolError.class).hasMessageContaining("without credentials").hasMessageNotContaining("secret");
+        assertThatThrownBy(() -> settings(NightlyJob.Design.DUET, true, URI.create("ftp://host"))).isInstanceOf(ToolError.class);
+        assertThat(settings(NightlyJob.Design.DUET, true, URI.create("https://results.example:9200")).resultsUrl()).hasHost("results.example");
+    }
+
+    @Test
+    void theNightShouldKeepTheKnobsItSetsItself() {
+        NightlyJob.Settings settings = settings(NightlyJob.Design.DUET, true, null);
+        assertThatThrownBy(() -> new NightlyJob(settings, "mvn", Path.of("."), Map.of("mailbench.startAt", "1"), System.out))
+            .isInstanceOf(ToolError.class).hasMessageContaining("set by the night");
+        assertThatThrownBy(() -> new NightlyJob(settings, "mvn", Path.of("."), Map.of("mailbench.stack.opensearch", "http://x:9200"),
+            System.out)).isInstanceOf(ToolError.class);
     }
 
     @Test
@@ -41,7 +53,7 @@ class NightlySettingsTest {
 
     @Test
     void pairsShouldAlternateWhichSideRunsFirstAndRefuseZeroPairs() {
-        assertThat(java.util.stream.IntStream.rangeClosed(1, 4).mapToObj(PairsJob::baseFirst).toList())
+        assertThat(java.util.stream.IntStream.rangeClosed(1, 4).mapToObj(pair -> TrialOrder.ALTERNATE.baseFirst(pair, 0)).toList())
             .containsExactly(true, false, true, false);
         assertThatThrownBy(() -> new PairsJob.Settings(0, Path.of("out"), DefaultThresholds.VALUES)).isInstanceOf(ToolError.class)
             .hasMessageContaining("--pairs must be between 1 and 50");

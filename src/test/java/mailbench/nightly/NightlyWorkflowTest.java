@@ -42,38 +42,50 @@ class NightlyWorkflowTest {
     }
 
     @Test
-    void baselineAndHistoryShouldLiveOutsideTheCheckoutAndNoCacheShouldHoldThem() throws IOException {
+    @SuppressWarnings("unchecked")
+    void thePinTheBuildsAndTheHistoryShouldLiveOutsideTheCheckoutAndNoCacheShouldHoldThem() throws IOException {
         Map<String, Object> env = (Map<String, Object>) workflow().get("env");
         assertThat(String.valueOf(env.get("MAILBENCH_STATE"))).startsWith("/");
+        assertThat(runs("night")).contains("--baseline-commit \"$(cat \"$MAILBENCH_STATE/baseline-commit\")\"")
+            .contains("--builds \"$MAILBENCH_STATE/builds\"").contains("--history \"$MAILBENCH_STATE/history\"");
+        assertThat(runs("rebaseline")).contains("\"$MAILBENCH_STATE/baseline-commit\"");
         for (String job : List.of("night", "rebaseline")) {
-            assertThat(runs(job)).contains("--baseline \"$MAILBENCH_STATE/baselines/").contains("--history \"$MAILBENCH_STATE/history\"");
             assertThat(steps(job)).noneMatch(step -> String.valueOf(step.get("uses")).startsWith("actions/cache"));
         }
     }
 
     @Test
-    void theNightShouldNeverMakeABaselineAndShouldFailWithoutOne() throws IOException {
+    void theNightShouldNeverPinABaselineAndShouldFailWithoutOne() throws IOException {
         String night = runs("night");
-        assertThat(night).doesNotContain("--create-baseline");
-        assertThat(night).contains("if [ ! -d \"$MAILBENCH_STATE/baselines/main\" ]").contains("job=rebaseline").contains("exit 2");
+        assertThat(night).doesNotContain("> \"$MAILBENCH_STATE/baseline-commit");
+        assertThat(night).contains("if [ ! -s \"$MAILBENCH_STATE/baseline-commit\" ]").contains("job=rebaseline").contains("exit 2");
     }
 
     @Test
-    void rebaseliningShouldBeAManualJobThatSwapsOnlyAFinishedBaseline() throws IOException {
+    void rebaseliningShouldBeAManualJobThatReplacesThePinWhole() throws IOException {
         assertThat(String.valueOf(job("rebaseline").get("if"))).contains("workflow_dispatch").contains("rebaseline");
-        List<Map<String, Object>> steps = steps("rebaseline");
-        int store = indexOf(steps, "--create-baseline --baseline \"$MAILBENCH_STATE/baselines/main.new\"");
-        int swap = indexOf(steps, "mv main.new main");
-        assertThat(store).isNotNegative().isLessThan(swap);
-        assertThat(steps.get(swap)).as("a swap after a failed run would keep half a baseline").doesNotContainKey("if");
+        String rebaseline = runs("rebaseline");
+        assertThat(rebaseline).contains("echo \"$GITHUB_SHA\" > \"$MAILBENCH_STATE/baseline-commit.new\"")
+            .contains("mv \"$MAILBENCH_STATE/baseline-commit.new\" \"$MAILBENCH_STATE/baseline-commit\"")
+            .doesNotContain("mailbench.jar");
     }
 
     @Test
-    void baselineAndNightsShouldRunOnTheSameRunner() throws IOException {
-        assertThat(job("night").get("runs-on")).isEqualTo(job("rebaseline").get("runs-on"));
+    @SuppressWarnings("unchecked")
+    void theNightsCheckoutShouldHoldThePinnedCommit() throws IOException {
+        Map<String, Object> checkout = steps("night").get(indexOfUses(steps("night"), "actions/checkout"));
+        assertThat(((Map<String, Object>) checkout.get("with")).get("fetch-depth")).isEqualTo(0);
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void theWorkflowShouldBeAllowedToPublishChecks() throws IOException {
+        Map<String, Object> permissions = (Map<String, Object>) workflow().get("permissions");
+        assertThat(permissions).containsEntry("checks", "write").containsEntry("contents", "read");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
     void theNightShouldPublishItsJunitAndItsVerdictTableEvenWhenItFails() throws IOException {
         List<Map<String, Object>> steps = steps("night");
         Map<String, Object> junit = steps.get(indexOfUses(steps, "action-junit-report"));
@@ -81,9 +93,9 @@ class NightlyWorkflowTest {
         assertThat(junit.get("if")).isEqualTo("always()");
         Map<String, Object> summary = steps.get(indexOf(steps, "GITHUB_STEP_SUMMARY"));
         assertThat(summary.get("if")).isEqualTo("always()");
-        // the fields the table reads must be comparison.json's own
-        assertThat(String.valueOf(summary.get("run"))).contains(".verdict", ".label", ".baseMedian", ".currentMedian", ".worseBy", ".mde",
-            ".outcome");
+        // the fields the table reads must be the night record's own (NightRecord)
+        assertThat(String.valueOf(summary.get("run"))).contains(NightlyJob.NIGHT_JSON, ".verdict", ".design", ".pairs", ".minutes",
+            ".baseline", ".current", ".stopped", ".undecided[]", ".metric", ".baseMedian", ".currentMedian", ".worseBy", ".mde", ".outcome");
     }
 
     @Test

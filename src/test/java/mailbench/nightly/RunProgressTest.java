@@ -51,6 +51,14 @@ class RunProgressTest {
     }
 
     @Test
+    void aRunWaitingForTheAgreedStartShouldSaySo() {
+        String waiting = "[mailbench] local stack ready (facade pid 1, node pid -1)\n"
+            + "[mailbench] waiting 25.2 s for the agreed start 2026-11-26T02:29:08.250Z\n";
+        assertThat(read(waiting).describe(60)).isEqualTo("60 s (stage: waiting for the agreed start)");
+        assertThat(read(waiting + "[mailbench] agreed start reached (1 ms after it)\n").describe(90)).isEqualTo("90 s (stage: load)");
+    }
+
+    @Test
     void aTargetRunsOpeningLinesShouldNotReadAsFinishing() {
         RunProgress progress = read("[mailbench] target: http://staging:8080\n[mailbench] run folder: /reports/x\n");
         assertThat(progress.describe(5)).isEqualTo("5 s (stage: starting)");

@@ -23,11 +23,12 @@ import mailbench.json.Json;
 import mailbench.nightly.NightlyHistories;
 import mailbench.nightly.NightlyHistories.Load;
 
-/** The trend read from a history the nightly job wrote: nights in order, the baseline's band, the regressions flagged. */
+/** The trend read from a history the nightly job wrote: nights in order, each night's baseline band, the regressions flagged. */
 class TrendHistoryTest {
 
     static final Load STEADY = new Load(100, 10, 0.5);
     static final Load SLOWER = new Load(100, 30, 1.5);
+    static final Load FASTER = new Load(100, 8, 0.3);
 
     @TempDir
     static Path dir;
@@ -45,8 +46,7 @@ class TrendHistoryTest {
         void shouldHoldEveryNightOldestFirstWithItsVerdict() {
             Trend trend = TrendHistory.read(history);
 
-            assertThat(trend.nights()).extracting(Trend.Night::verdict)
-                .containsExactly("baseline", "no regression", "regression", "no regression");
+            assertThat(trend.nights()).extracting(Trend.Night::verdict).containsExactly("no regression", "regression", "no regression");
             assertThat(trend.nights()).extracting(Trend.Night::night).isSorted();
             assertThat(trend.regressions()).isEqualTo(1);
             assertThat(trend.metrics()).extracting(Trend.MetricInfo::key).containsExactly("rps", "p99Ms", "processCpuMsPerRequest",
@@ -57,15 +57,15 @@ class TrendHistoryTest {
         void shouldFlagTheRegressedMetricsOfTheRegressionNightOnly() {
             List<Trend.Night> nights = TrendHistory.read(history).nights();
 
-            assertThat(nights.get(2).regression()).isTrue();
-            assertThat(nights.get(2).regressed()).contains("processCpuMsPerRequest", "p99Ms")
+            assertThat(nights.get(1).regression()).isTrue();
+            assertThat(nights.get(1).regressed()).contains("processCpuMsPerRequest", "p99Ms")
                 .doesNotContain("rps", "cpuMsPerRequest");
             assertThat(nights).filteredOn(night -> !night.regression()).allSatisfy(night -> assertThat(night.regressed()).isEmpty());
         }
 
         @Test
-        void shouldGiveEachNightItsRunsAndTheirMedian() {
-            Trend.Night night = TrendHistory.read(history).nights().get(2);
+        void shouldGiveEachNightTonightsRunsAndTheirMedian() {
+            Trend.Night night = TrendHistory.read(history).nights().get(1);
 
             assertThat(night.runs().get("rps")).hasSize(NightlyHistories.RUNS)
                 .allSatisfy(rps -> assertThat(rps).isCloseTo(100, within(0.5)));
@@ -75,33 +75,50 @@ class TrendHistoryTest {
                 .allSatisfy(cpu -> assertThat(cpu).isBetween(1.4, 1.6));
             assertThat(night.runs().get("allocatedBytesPerRequest")).as("the made-up runs record no allocation").isEmpty();
             List<Double> p99 = night.runs().get("p99Ms").stream().sorted().toList();
-            assertThat(night.median().get("p99Ms")).isEqualTo((p99.get(1) + p99.get(2)) / 2);
+            assertThat(night.median().get("p99Ms")).isEqualTo(p99.get(2));
         }
 
         @Test
-        void shouldBandEveryNightByTheRunsOfTheBaselineItWasJudgedAgainst() {
+        void shouldBandEveryNightByItsOwnRunsOfTheBaselineCommit() {
             List<Trend.Night> nights = TrendHistory.read(history).nights();
-            List<Double> baselineCpu = nights.get(0).runs().get("cpuMsPerRequest");
-            Trend.Band expected = new Trend.Band(baselineCpu.stream().min(Double::compare).orElseThrow(),
-                baselineCpu.stream().max(Double::compare).orElseThrow());
 
-            assertThat(nights).allSatisfy(night -> assertThat(night.band().get("cpuMsPerRequest")).isEqualTo(expected));
-            assertThat(nights.get(1).baseMedian().get("cpuMsPerRequest")).isBetween(expected.low(), expected.high());
+            assertThat(nights).allSatisfy(night -> {
+                Trend.Band band = night.band().get("processCpuMsPerRequest");
+                assertThat(band.low()).isBetween(0.47, 0.5);
+                assertThat(band.high()).isBetween(0.5, 0.53);
+                assertThat(night.baseMedian().get("processCpuMsPerRequest")).isBetween(band.low(), band.high());
+            });
+            assertThat(nights.get(1).median().get("processCpuMsPerRequest")).as("the slower night, above its band")
+                .isGreaterThan(nights.get(1).band().get("processCpuMsPerRequest").high());
         }
 
         @Test
-        void aNightWhoseBaselineNightIsNotInTheHistoryShouldHaveNoBand() throws Exception {
-            Path partial = Files.createDirectories(dir.resolve("partial"));
-            try (Stream<Path> files = Files.list(history)) {
-                for (Path file : files.sorted().skip(1).toList()) {
-                    Files.copy(file, partial.resolve(file.getFileName()));
-                }
-            }
+        void aRebaselineShouldMoveTheBandToTheNewCommitsRuns() throws Exception {
+            Path rebased = NightlyHistories.write(dir.resolve("rebased"), 23, List.of(new NightlyHistories.Night(STEADY, STEADY),
+                new NightlyHistories.Night(FASTER, FASTER)), 2);
 
-            Trend trend = TrendHistory.read(partial);
+            List<Trend.Night> nights = TrendHistory.read(rebased).nights();
 
-            assertThat(trend.nights()).hasSize(3).allSatisfy(night -> assertThat(night.band()).isEmpty());
-            assertThat(trend.nights().get(0).baseMedian()).containsKeys("rps", "p99Ms", "cpuMsPerRequest");
+            assertThat(nights.get(0).baseline()).isNotEqualTo(nights.get(1).baseline()).hasSize(40);
+            assertThat(nights.get(0).band().get("processCpuMsPerRequest").high()).isGreaterThan(0.45);
+            assertThat(nights.get(1).band().get("processCpuMsPerRequest").high()).isLessThan(0.35);
+            assertThat(nights).extracting(Trend.Night::verdict).containsOnly("no regression");
+        }
+
+        @Test
+        void aNightJudgedAgainstStoredRunsShouldBeBandedByTheNightThatStoredThemAlsoAfterTheDocumentedSwap() throws Exception {
+            // the history as the stored-baseline job wrote it: the rebaseline stored into main.new, nights then read main
+            Path stored = Files.createDirectories(dir.resolve("stored"));
+            Files.writeString(stored.resolve("20261120-020000.json"), """
+                {"night":"20261120-020000","verdict":"baseline","baseline":"/state/baselines/main.new",
+                 "runs":[{"processCpuMsPerRequest":0.40},{"processCpuMsPerRequest":0.44}]}""");
+            Files.writeString(stored.resolve("20261121-020000.json"), """
+                {"night":"20261121-020000","verdict":"no regression","baseline":"/state/baselines/main",
+                 "runs":[{"processCpuMsPerRequest":0.42},{"processCpuMsPerRequest":0.43}]}""");
+
+            List<Trend.Night> nights = TrendHistory.read(stored).nights();
+
+            assertThat(nights.get(1).band().get("processCpuMsPerRequest")).isEqualTo(new Trend.Band(0.40, 0.44));
         }
 
         @Test

@@ -2,9 +2,11 @@ package mailbench.it.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -14,96 +16,98 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.cli.MailbenchMain;
-import mailbench.it.support.Http;
 import mailbench.it.support.MavenCommand;
-import mailbench.it.support.SharedNode;
-import mailbench.it.support.TargetFacade;
 import mailbench.json.Json;
 
 /**
- * The nightly job as an operator runs it: a baseline made by the job itself, then a night
- * compared with it, its history file and its documents in a real OpenSearch results index.
- * Runs are short and slow (as in the end-to-end test); the verdict's thresholds are opened
- * wide, because two single short runs on a shared 2-core host differ by chance.
+ * The nightly job as an operator runs it, in miniature: this checkout's HEAD pinned as the baseline, cloned and built
+ * beside it, one duet pair (both sides' facades on the night's own node, a small corpus, a low rate) from one agreed
+ * second, judged and recorded. Thresholds are opened wide: one short pair on a shared 2-core host differs by chance;
+ * what is checked is that the pair was a duet pair and the night says what it was.
  */
 class NightlyIT {
 
     private static final Path WORK = Path.of("target", "nightly-it").toAbsolutePath();
-    private URI target = URI.create("http://127.0.0.1:1");
+    private static final Path CHECKOUT = Path.of("").toAbsolutePath();
 
     @Test
-    void aMissingBaselineShouldBeAToolErrorBeforeAnythingRuns() {
+    void aCommitTheCheckoutLacksShouldBeAToolErrorBeforeAnythingRuns() {
         long start = System.nanoTime();
-        assertThat(MailbenchMain.run("nightly", "--baseline", WORK.resolve("no-such-baseline").toString(), "--runs", "1",
-            "--out", WORK.resolve("nightly-missing").toString())).isEqualTo(2);
+        assertThat(MailbenchMain.run("nightly", "--baseline-commit", "0123456789abcdef0123", "--project-dir", CHECKOUT.toString(),
+            "--out", WORK.resolve("no-such-commit").toString())).isEqualTo(2);
+        assertThat(MailbenchMain.run("nightly", "--baseline-commit", "HEAD", "--baseline", "baselines/main",
+            "--out", WORK.resolve("stored").toString())).as("a stored baseline is refused with the fix").isEqualTo(2);
         assertThat((System.nanoTime() - start) / 1_000_000_000.0).as("seconds, nothing ran").isLessThan(30);
-        assertThat(WORK.resolve("nightly-missing")).doesNotExist();
+        assertThat(WORK.resolve("no-such-commit")).doesNotExist();
+        assertThat(WORK.resolve("stored")).doesNotExist();
     }
 
     @Test
-    void shouldStoreABaselineThenJudgeANightAgainstItAndKeepItsHistory() throws Exception {
-        URI opensearch = SharedNode.url();
-        Http.delete(opensearch, "/mailbench-results");
-        Path baseline = WORK.resolve("baseline");
+    void aMiniatureDuetShouldRunBothCommitsInTheSameSecondsAndRecordTheNight() throws Exception {
+        Path out = WORK.resolve("duet");
         Path history = WORK.resolve("history");
-        deleteRecursively(WORK.resolve("baseline"));
-        deleteRecursively(history);
-
-        // the nights drive one facade started here (a target: no stack per run, so the test stays short)
-        try (TargetFacade facade = TargetFacade.start("nightly")) {
-            target = facade.url();
-            judgeNights(opensearch, baseline, history);
-        }
-    }
-
-    private void judgeNights(URI opensearch, Path baseline, Path history) throws Exception {
-        assertThat(MailbenchMain.run(args("--baseline", baseline.toString(), "--create-baseline", "--runs", "1",
-            "--history", history.toString()))).as("baseline night, see target/nightly-it/nightly/*/logs").isZero();
-        try (Stream<Path> runs = Files.list(baseline)) {
-            assertThat(runs.filter(dir -> Files.exists(dir.resolve("summary.json")))).hasSize(1);
-        }
-
-        assertThat(MailbenchMain.run(args("--baseline", baseline.toString(), "--runs", "1", "--history", history.toString(),
-            "--results-url", opensearch.toString(),
-            "--max-cpu-increase", "100000", "--max-p99-increase", "100000", "--max-ko-increase", "100", "--max-rps-decrease", "100")))
-            .as("judged night").isZero();
-
-        List<JsonNode> entries = new ArrayList<>();
-        try (Stream<Path> files = Files.list(history)) {
-            for (Path file : files.sorted().toList()) {
-                entries.add(Json.MAPPER.readTree(file.toFile()));
-            }
-        }
-        assertThat(entries).hasSize(2);
-        assertThat(entries.get(0).get("verdict").asText()).isEqualTo("baseline");
-        JsonNode night = entries.get(1);
-        assertThat(night.get("verdict").asText()).isEqualTo("no regression");
-        assertThat(night.get("metrics")).isNotEmpty();
-        assertThat(night.at("/runs/0/rps").asDouble()).isBetween(90.0, 110.0);
-        assertThat(Path.of(night.get("runsFolder").asText()).getParent().resolve("comparison").resolve("comparison.json")).exists();
-
-        Http.Reply count = Http.get(opensearch, "/mailbench-results/_count");
-        assertThat(count.json().get("count").asLong()).as(count.raw()).isEqualTo(1);
-    }
-
-    private String[] args(String... specific) {
-        List<String> args = new ArrayList<>(List.of("nightly", "--project-dir", Path.of("").toAbsolutePath().toString(),
-            "--maven", MavenCommand.path(), "--out", WORK.resolve("nightly").toString(),
-            "-Dmailbench.target=" + target, "-Dmailbench.profiler=false",
+        List<String> args = new ArrayList<>(List.of("nightly", "--baseline-commit", "HEAD", "--design", "duet",
+            "--min-pairs", "1", "--max-pairs", "1", "--project-dir", CHECKOUT.toString(), "--maven", MavenCommand.path(),
+            "--builds", WORK.resolve("builds").toString(), "--out", out.toString(), "--history", history.toString(),
             "-Dmailbench.rate=100", "-Dmailbench.warmup=5", "-Dmailbench.duration=10",
-            "-Dmailbench.corpus.messages=5000", "-Dmailbench.corpus.users=100", "-Dmailbench.assert.p99Ms=600000"));
-        args.addAll(List.of(specific));
-        return args.toArray(String[]::new);
+            "-Dmailbench.corpus.messages=5000", "-Dmailbench.corpus.users=100", "-Dmailbench.assert.p99Ms=600000",
+            "--max-cpu-increase", "100000", "--max-allocation-increase", "100000", "--max-p99-increase", "100000",
+            "--max-ko-increase", "100", "--max-rps-decrease", "100"));
+
+        assertThat(MailbenchMain.run(args.toArray(String[]::new))).as("see target/nightly-it/duet/*/logs").isZero();
+
+        Path night;
+        try (Stream<Path> nights = Files.list(out)) {
+            night = nights.filter(Files::isDirectory).max(Path::compareTo).orElseThrow();
+        }
+        JsonNode record = Json.MAPPER.readTree(night.resolve("night.json").toFile());
+        String head = git("rev-parse", "HEAD");
+        assertThat(record.get("design").asText()).isEqualTo("duet");
+        assertThat(record.get("node").asText()).isEqualTo("shared");
+        assertThat(record.get("baseline").asText()).isEqualTo(head);
+        assertThat(record.get("pairs").asInt()).isEqualTo(1);
+        assertThat(record.get("verdict").asText()).as("one pair cannot decide").isEqualTo("inconclusive");
+        assertThat(record.get("runs")).hasSize(2);
+        assertThat(record.at("/runs/0/side").asText()).isEqualTo("base");
+        assertThat(record.at("/runs/1/side").asText()).isEqualTo("current");
+        try (Stream<Path> files = Files.list(history)) {
+            assertThat(files.map(file -> file.getFileName().toString())).contains(night.getFileName() + ".json");
+        }
+
+        JsonNode base = runJson(night.resolve("base"));
+        JsonNode current = runJson(night.resolve("current"));
+        // one agreed second, one shared node, half the rate each
+        assertThat(base.at("/knobs/mailbench.startAt").asText()).isNotBlank().isEqualTo(current.at("/knobs/mailbench.startAt").asText());
+        assertThat(base.at("/knobs/mailbench.stack.opensearch").asText()).startsWith("http://127.0.0.1:")
+            .isEqualTo(current.at("/knobs/mailbench.stack.opensearch").asText());
+        assertThat(base.at("/knobs/mailbench.rate").asText()).isEqualTo("50");
+        // the base side is the pinned commit's own build, run from its clone
+        assertThat(base.at("/versions/mailbench").asText()).startsWith(head.substring(0, 7));
+        Instant baseStart = Instant.parse(base.get("measuredStart").asText());
+        Instant currentStart = Instant.parse(current.get("measuredStart").asText());
+        assertThat(Duration.between(baseStart, currentStart).abs()).as("the sides measured in the same seconds")
+            .isLessThan(Duration.ofSeconds(1));
+
+        JsonNode comparison = Json.MAPPER.readTree(night.resolve("comparison").resolve("comparison.json").toFile());
+        assertThat(comparison.get("pairing").asText()).isEqualTo("paired");
+        assertThat(night.resolve("logs").resolve("pair-1-base.log")).exists();
+        assertThat(night.resolve("logs").resolve("build-base.log")).exists();
+        assertThat(WORK.resolve("builds").resolve(head).resolve("pom.xml")).exists();
     }
 
-    private static void deleteRecursively(Path dir) throws Exception {
-        if (!Files.exists(dir)) {
-            return;
+    private static JsonNode runJson(Path side) throws Exception {
+        try (Stream<Path> runs = Files.list(side)) {
+            Path run = runs.filter(dir -> Files.exists(dir.resolve("run.json"))).findFirst().orElseThrow();
+            return Json.MAPPER.readTree(run.resolve("run.json").toFile());
         }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
-        }
+    }
+
+    private static String git(String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("git", "-C", CHECKOUT.toString()));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assertThat(process.waitFor()).as(output).isZero();
+        return output;
     }
 }

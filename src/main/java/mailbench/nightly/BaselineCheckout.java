@@ -1,0 +1,128 @@
+package mailbench.nightly;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+import mailbench.compare.ToolError;
+
+/**
+ * The pinned baseline commit as a checkout of its own: cloned from tonight's checkout into the builds folder once per
+ * commit (a folder named by the full commit id, reused by later nights) and compiled before the first pair, so no pair
+ * pays for a build. A clone, not a worktree: the build records the revision it was built from, and in a worktree it
+ * records the main checkout's (git-commit-id-maven-plugin #882).
+ */
+final class BaselineCheckout {
+
+    private static final long GIT_MINUTES = 10;
+
+    private BaselineCheckout() {
+    }
+
+    /** The full id of {@code commit} (a sha, tag or branch) in {@code projectDir}, or a ToolError with the fix. */
+    static String resolve(Path projectDir, String commit) {
+        if (commit == null || commit.isBlank() || commit.startsWith("-")) {
+            throw new ToolError("--baseline-commit needs a commit of " + projectDir + " (a sha, tag or branch), got '" + commit + "'");
+        }
+        GitResult result = git(projectDir, "rev-parse", "--verify", "--quiet", commit + "^{commit}");
+        if (result.exit() != 0) {
+            throw new ToolError("--baseline-commit " + commit + " is not a commit of " + projectDir.toAbsolutePath()
+                + " (a shallow clone has no history: fetch it, e.g. git fetch --unshallow, or actions/checkout with fetch-depth: 0)");
+        }
+        return result.output().strip();
+    }
+
+    /** Tonight's commit, for the record (a checkout with local changes says so). */
+    static String describeHead(Path projectDir) {
+        GitResult head = git(projectDir, "rev-parse", "HEAD");
+        if (head.exit() != 0) {
+            throw new ToolError(projectDir.toAbsolutePath() + " is not a git checkout: the night compares two commits of one repository");
+        }
+        GitResult status = git(projectDir, "status", "--porcelain", "--untracked-files=no");
+        return head.output().strip() + (status.exit() == 0 && !status.output().isBlank() ? " with local changes" : "");
+    }
+
+    /** The clone of {@code sha} under {@code builds}, made or reused, compiled; Maven's output goes to {@code log}. */
+    static Path prepare(Path projectDir, String sha, Path builds, String maven, Path log, Consumer<String> say)
+        throws InterruptedException {
+        Path dir = builds.toAbsolutePath().resolve(sha);
+        GitResult head = Files.isDirectory(dir.resolve(".git")) ? git(dir, "rev-parse", "HEAD") : null;
+        if (head != null && head.exit() == 0 && head.output().strip().equals(sha)) {
+            say.accept("baseline " + sha + ": the checkout in " + dir + " is reused");
+        } else {
+            say.accept("baseline " + sha + ": cloning tonight's checkout into " + dir);
+            deleteTree(dir);
+            try {
+                Files.createDirectories(builds);
+            } catch (IOException e) {
+                throw new ToolError("cannot create the builds folder " + builds + ": " + e.getMessage());
+            }
+            requireOk(git(builds, "clone", "--quiet", "--no-checkout", projectDir.toAbsolutePath().toString(), dir.toString()), "git clone");
+            requireOk(git(dir, "checkout", "--quiet", "--detach", sha), "git checkout " + sha);
+        }
+        compile(dir, maven, log, say);
+        return dir;
+    }
+
+    /** {@code mvn test-compile} in {@code dir}: the simulations and the facade, built before any pair is timed. */
+    static void compile(Path dir, String maven, Path log, Consumer<String> say) throws InterruptedException {
+        say.accept("compiling " + dir + " (log: " + log + ")");
+        try {
+            Files.createDirectories(log.toAbsolutePath().getParent());
+            Process process = new ProcessBuilder(maven, "-B", "-ntp", "-q", "test-compile").directory(dir.toFile())
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            int exit = process.waitFor();
+            if (exit != 0) {
+                throw new ToolError("mvn test-compile failed in " + dir + " (exit " + exit + "); see " + log);
+            }
+        } catch (IOException e) {
+            throw new ToolError("could not start '" + maven + "' (set --maven to Maven's mvn): " + e.getMessage());
+        }
+    }
+
+    private record GitResult(int exit, String output) {
+    }
+
+    private static GitResult git(Path dir, String... args) {
+        List<String> command = new ArrayList<>(List.of("git", "-C", dir.toAbsolutePath().toString()));
+        command.addAll(List.of(args));
+        try {
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!process.waitFor(GIT_MINUTES, TimeUnit.MINUTES)) {
+                process.destroyForcibly();
+                throw new ToolError(String.join(" ", command) + " did not finish in " + GIT_MINUTES + " minutes");
+            }
+            return new GitResult(process.exitValue(), output);
+        } catch (IOException e) {
+            throw new ToolError("could not run git (the night needs git on PATH): " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ToolError("interrupted while running " + String.join(" ", command));
+        }
+    }
+
+    private static void requireOk(GitResult result, String what) {
+        if (result.exit() != 0) {
+            throw new ToolError(what + " failed: " + result.output().strip());
+        }
+    }
+
+    private static void deleteTree(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (var paths = Files.walk(dir)) {
+            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        } catch (IOException e) {
+            throw new ToolError("cannot remove the unfinished checkout " + dir + ": " + e.getMessage() + " (remove it by hand)");
+        }
+    }
+}

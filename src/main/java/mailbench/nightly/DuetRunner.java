@@ -1,0 +1,123 @@
+package mailbench.nightly;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+
+import mailbench.compare.RunResult;
+import mailbench.compare.ToolError;
+import mailbench.run.Knobs;
+
+/**
+ * Pairs made at once: both sides' {@code mvn gatling:test} start together, each starts its own facade (its side's
+ * build) against one node that runs all night with the corpus loaded, and both load at half the rate from the same
+ * agreed second ({@code -Dmailbench.startAt}). Whatever the host does in that minute, it does to both (duet
+ * benchmarking, Bulej et al., ICPE 2020). Each pair has fresh facade JVMs, so the JVMs' own luck is a pair's noise, not
+ * a side's bias. Fits changes of the client and the facade; a server change needs {@link InterleavedRunner}.
+ */
+final class DuetRunner implements TrialRunner {
+
+    static final String DESIGN = "duet";
+
+    /** The first pair's time to get both sides ready (Maven, facade, sidecar, search warm-up); later pairs learn it. */
+    static final Duration FIRST_LEAD = Duration.ofSeconds(120);
+    static final Duration LEAD_MARGIN = Duration.ofSeconds(15);
+
+    private final String maven;
+    private final Side base;
+    private final Side current;
+    private final Path folder;
+    private final String pairs;
+    private final Consumer<String> say;
+    private final ExecutorService sides = Executors.newFixedThreadPool(2, task -> {
+        Thread thread = new Thread(task, "duet-side");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private volatile List<GatlingRunner> running = List.of();
+    private Duration lead = FIRST_LEAD;
+
+    /** {@code node}: the shared node's URL; {@code rate}: the whole load, each side gets half. */
+    DuetRunner(String maven, Side base, Side current, URI node, int rate, Path folder, String pairs, Consumer<String> say) {
+        if (rate < 2) {
+            throw new ToolError("-Dmailbench.rate must be at least 2 for a duet (each side gets half), got " + rate);
+        }
+        Map<String, String> shared = Map.of(Knobs.STACK_OPENSEARCH.name(), node.toString(), Knobs.RATE.name(), Integer.toString(rate / 2));
+        this.maven = maven;
+        this.base = base.with(shared);
+        this.current = current.with(shared);
+        this.folder = folder;
+        this.pairs = pairs;
+        this.say = say;
+    }
+
+    @Override
+    public String design() {
+        return DESIGN;
+    }
+
+    @Override
+    public Trial run(int index, boolean baseFirst) throws InterruptedException, IOException {
+        long started = System.nanoTime();
+        Instant startAt = Instant.now().plus(lead);
+        Map<String, String> agreed = Map.of(Knobs.START_AT.name(), Long.toString(startAt.toEpochMilli()));
+        Side first = baseFirst ? base.with(agreed) : current.with(agreed);
+        Side second = baseFirst ? current.with(agreed) : base.with(agreed);
+        GatlingRunner firstRunner = new GatlingRunner(maven, first.projectDir(), first.properties());
+        GatlingRunner secondRunner = new GatlingRunner(maven, second.projectDir(), second.properties());
+        running = List.of(firstRunner, secondRunner);
+        String name = "pair " + index + "/" + pairs;
+        say.accept(name + ": both sides at once, " + first.label() + " started first, load from " + startAt + " (in "
+            + lead.toSeconds() + " s)");
+        Future<RunResult> firstRun = sides.submit(() -> InterleavedRunner.runSide(firstRunner, first, folder, name, index, say));
+        Future<RunResult> secondRun = sides.submit(() -> InterleavedRunner.runSide(secondRunner, second, folder, name, index, say));
+        RunResult firstResult;
+        RunResult secondResult;
+        try {
+            firstResult = await(firstRun, secondRunner);
+            secondResult = await(secondRun, firstRunner);
+        } finally {
+            running = List.of();
+        }
+        RunResult baseResult = baseFirst ? firstResult : secondResult;
+        RunResult currentResult = baseFirst ? secondResult : firstResult;
+        List<DuetTiming.Side> timings = List.of(DuetTiming.read(folder.resolve(Side.BASE).resolve(baseResult.name()), startAt),
+            DuetTiming.read(folder.resolve(Side.CURRENT).resolve(currentResult.name()), startAt));
+        DuetTiming.requireTogether(timings.get(0), timings.get(1), name);
+        lead = DuetTiming.nextLead(lead, timings, LEAD_MARGIN);
+        return new Trial(index, baseFirst, baseResult, currentResult, Duration.ofNanos(System.nanoTime() - started));
+    }
+
+    /** The side's run; when it fails, the other side is stopped (half a pair is no pair) and the failure is passed on. */
+    private static RunResult await(Future<RunResult> run, GatlingRunner other) throws InterruptedException {
+        try {
+            return run.get();
+        } catch (ExecutionException e) {
+            other.stop();
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (e.getCause() instanceof InterruptedException interrupted) {
+                throw interrupted;
+            }
+            throw new ToolError("a side of the duet failed: " + e.getCause());
+        } catch (InterruptedException e) {
+            other.stop();
+            throw e;
+        }
+    }
+
+    @Override
+    public void stop() {
+        running.forEach(GatlingRunner::stop);
+    }
+}

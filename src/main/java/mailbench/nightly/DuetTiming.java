@@ -1,0 +1,92 @@
+package mailbench.nightly;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import mailbench.compare.ToolError;
+import mailbench.run.Knobs;
+import mailbench.run.RunFolder;
+import mailbench.run.RunRecord;
+
+/**
+ * When the two sides of a duet pair were ready and measured, read from their run.json: a pair is a pair only if both
+ * sides kept the agreed start and their measured minutes coincide; and how long the next pair's sides need to get ready.
+ */
+final class DuetTiming {
+
+    /** The measured minutes of a pair must overlap this much of the shorter one, or the pair did not share its seconds. */
+    static final double MIN_OVERLAP = 0.95;
+
+    private static final Pattern WAITED = Pattern.compile("^waiting ([0-9.]+) s for the agreed start");
+    private static final Pattern LATE = Pattern.compile("^late for the agreed start \\S+ by ([0-9.]+) s");
+
+    /** One side: its run folder, its measured window, and how long it was ready before the agreed start (negative: late). */
+    record Side(Path folder, Instant measuredStart, Instant measuredEnd, Duration readyAhead) {
+    }
+
+    private DuetTiming() {
+    }
+
+    static Side read(Path runFolder, Instant startAt) throws IOException {
+        RunRecord record = RunFolder.of(runFolder).readRecord();
+        String agreed = record.knobs.get(Knobs.START_AT.name());
+        if (agreed == null || agreed.isBlank()) {
+            throw new ToolError(runFolder + " was run by a checkout that does not know -D" + Knobs.START_AT.name()
+                + ": its commit predates duets (pin a later baseline commit, or run --design interleaved)");
+        }
+        if (!agreed.equals(Long.toString(startAt.toEpochMilli()))) {
+            throw new ToolError(runFolder + " kept another agreed start (" + agreed + ") than its pair's (" + startAt.toEpochMilli() + ")");
+        }
+        Duration ahead = null;
+        for (RunRecord.Event event : record.timeline) {
+            Matcher waited = WAITED.matcher(event.event());
+            Matcher late = LATE.matcher(event.event());
+            if (waited.find()) {
+                ahead = seconds(waited.group(1));
+            } else if (late.find()) {
+                ahead = seconds(late.group(1)).negated();
+            }
+        }
+        if (ahead == null || record.measuredStart == null || record.measuredEnd == null) {
+            throw new ToolError(runFolder + " has no agreed start or no measured phase in its run.json: not one side of a duet pair");
+        }
+        return new Side(runFolder, record.measuredStart, record.measuredEnd, ahead);
+    }
+
+    /** Both sides measured in the same seconds, or a ToolError naming the pair and by how much they missed. */
+    static void requireTogether(Side base, Side current, String pair) {
+        long overlap = Math.min(base.measuredEnd().toEpochMilli(), current.measuredEnd().toEpochMilli())
+            - Math.max(base.measuredStart().toEpochMilli(), current.measuredStart().toEpochMilli());
+        long shorter = Math.min(base.measuredEnd().toEpochMilli() - base.measuredStart().toEpochMilli(),
+            current.measuredEnd().toEpochMilli() - current.measuredStart().toEpochMilli());
+        if (shorter <= 0 || overlap < MIN_OVERLAP * shorter) {
+            throw new ToolError(pair + ": the sides measured " + Math.max(0, overlap) / 1000.0 + " s together of " + shorter / 1000.0
+                + " s (base ready " + base.readyAhead().toMillis() / 1000.0 + " s ahead of the agreed start, current "
+                + current.readyAhead().toMillis() / 1000.0 + " s): not a duet pair; see their run.json timelines");
+        }
+    }
+
+    /**
+     * The next pair's lead: what the slower side took to get ready this time (the lead less its time ahead), plus a
+     * margin; never shorter than that, so a slow start does not make the next pair late.
+     */
+    static Duration nextLead(Duration lead, List<Side> sides, Duration margin) {
+        Duration slowest = Duration.ZERO;
+        for (Side side : sides) {
+            Duration took = lead.minus(side.readyAhead());
+            if (took.compareTo(slowest) > 0) {
+                slowest = took;
+            }
+        }
+        return slowest.plus(margin);
+    }
+
+    private static Duration seconds(String value) {
+        return Duration.ofMillis(Math.round(Double.parseDouble(value) * 1000));
+    }
+}

@@ -1,0 +1,113 @@
+package mailbench.nightly;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import mailbench.compare.Comparison;
+import mailbench.compare.MetricVerdict;
+import mailbench.compare.RunResult;
+import mailbench.results.ResultsIndex;
+
+/**
+ * What a night leaves for later: its history file (the trend page's input: the design, both commits, the verdict with
+ * each metric's change and minimum detectable effect, every run of both sides) and one document per run in the results
+ * index. History records the night's own runs of both commits; no later night compares with them.
+ */
+final class NightRecord {
+
+    private NightRecord() {
+    }
+
+    static Map<String, Object> of(String nightId, Instant started, NightlyJob.Settings settings, String baseCommit, String currentCommit,
+                                  TrialPlan.Outcome made, Comparison comparison, NightVerdict verdict, Path night) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("night", nightId);
+        entry.put("finished", Instant.now().toString());
+        entry.put("minutes", Math.round(Duration.between(started, Instant.now()).toSeconds() / 6.0) / 10.0);
+        entry.put("design", settings.design().name().toLowerCase(Locale.ROOT));
+        entry.put("node", settings.sharedNode() ? "shared" : "per-run");
+        entry.put("order", settings.plan().order().name().toLowerCase(Locale.ROOT));
+        entry.put("seed", settings.plan().seed());
+        entry.put("verdict", verdict.outcome().text());
+        entry.put("baseline", baseCommit);
+        entry.put("current", currentCommit);
+        entry.put("pairs", made.trials().size());
+        entry.put("stopped", made.stoppedBecause());
+        entry.put("runsFolder", night.toString());
+        List<Map<String, Object>> runs = new ArrayList<>();
+        for (Trial trial : made.trials()) {
+            runs.add(runDocument(nightId, started, verdict.outcome().text(), trial.base(), Side.BASE, trial.index()));
+            runs.add(runDocument(nightId, started, verdict.outcome().text(), trial.current(), Side.CURRENT, trial.index()));
+        }
+        entry.put("runs", runs);
+        entry.put("metrics", metrics(comparison));
+        entry.put("undecided", verdict.open());
+        return entry;
+    }
+
+    private static List<Map<String, Object>> metrics(Comparison comparison) {
+        List<Map<String, Object>> metrics = new ArrayList<>();
+        for (MetricVerdict metric : comparison.metrics()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("metric", metric.metric());
+            m.put("baseMedian", metric.baseMedian());
+            m.put("currentMedian", metric.currentMedian());
+            m.put("worseBy", metric.worseBy());
+            m.put("allowed", metric.allowed());
+            m.put("mde", metric.mde());
+            m.put("pValue", metric.pValue());
+            m.put("outcome", metric.outcome().name());
+            metrics.add(m);
+        }
+        return metrics;
+    }
+
+    /** One run as the history keeps it (the results index has more: ResultDocument); timestamp = the night's start. */
+    static Map<String, Object> runDocument(String nightId, Instant started, String verdict, RunResult run, String side, int pair) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("night", nightId);
+        doc.put("side", side);
+        doc.put("pair", pair);
+        doc.put("run", run.name());
+        doc.put("variant", run.variant());
+        doc.put("status", run.status());
+        doc.put("verdict", verdict);
+        doc.put("timestamp", started.toString());
+        doc.put("rps", run.measured().rps());
+        doc.put("requests", run.measured().requests());
+        doc.put("koPercent", run.measured().koPercent());
+        doc.put("p50Ms", run.measured().p50Ms());
+        doc.put("p95Ms", run.measured().p95Ms());
+        doc.put("p99Ms", run.measured().p99Ms());
+        doc.put("processCpuMsPerRequest", run.processCpuMsPerRequest());
+        doc.put("cpuMsPerRequest", run.cpuMsPerRequest());
+        doc.put("allocatedBytesPerRequest", run.allocatedBytesPerRequest());
+        doc.put("speedProbeMs", run.speedProbeMs());
+        return doc;
+    }
+
+    /** One document per run of both sides; returns what the index refused, as warnings (a night's verdict never depends on it). */
+    static List<String> sendToResultsIndex(NightlyJob.Settings settings, String nightId, Instant started, NightVerdict verdict,
+                                           List<Trial> trials, Path night) {
+        ResultsIndex index = new ResultsIndex(List.of(settings.resultsUrl()), settings.resultsAccess());
+        List<String> warnings = new ArrayList<>();
+        for (Trial trial : trials) {
+            for (String side : List.of(Side.BASE, Side.CURRENT)) {
+                RunResult run = Side.BASE.equals(side) ? trial.base() : trial.current();
+                String problem = index.putRun(nightId + "-" + side + "-" + run.name(), night.resolve(side).resolve(run.name()), Map.of("source", "nightly",
+                    "night", nightId, "verdict", verdict.outcome().text(), "timestamp", started.toString(), "side", side,
+                    "design", settings.design().name().toLowerCase(Locale.ROOT), "pair", trial.index()));
+                if (problem != null) {
+                    warnings.add("not in " + ResultsIndex.INDEX + ": " + run.name() + ": " + problem);
+                }
+            }
+        }
+        return warnings;
+    }
+}

@@ -1,0 +1,65 @@
+package mailbench.nightly;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import mailbench.compare.Comparison;
+import mailbench.compare.Metric;
+import mailbench.compare.MetricVerdict;
+
+/**
+ * A night's answer, in three: REGRESSION (a metric is worse beyond its threshold, its spread and the test), NO_REGRESSION
+ * (nothing is, and the facade's CPU and allocation per request could each have shown a change of their threshold's
+ * size: their minimum detectable effect is within it), or INCONCLUSIVE (neither: a change past a threshold the pairs
+ * cannot yet tell from noise, or too wide a spread to promise the threshold). CPU and allocation per request are what
+ * the night is calibrated on; p99, KO and throughput can make a regression but their spread does not hold a night open.
+ */
+record NightVerdict(Outcome outcome, List<String> open, List<String> detectable) {
+
+    enum Outcome {
+        REGRESSION("regression"), NO_REGRESSION("no regression"), INCONCLUSIVE("inconclusive");
+
+        private final String text;
+
+        Outcome(String text) {
+            this.text = text;
+        }
+
+        String text() {
+            return text;
+        }
+    }
+
+    /** The metrics whose power a "no change" promises. */
+    static final List<String> POWER_METRICS = List.of(Metric.PROCESS_CPU_MS_PER_REQUEST.key(), Metric.ALLOCATED_BYTES_PER_REQUEST.key());
+
+    static NightVerdict of(Comparison comparison) {
+        List<String> open = new ArrayList<>();
+        List<String> detectable = new ArrayList<>();
+        for (MetricVerdict metric : comparison.metrics()) {
+            if (metric.mde() != null && metric.outcome() != MetricVerdict.Outcome.NOT_COMPARED) {
+                detectable.add(String.format(Locale.ROOT, "%s %.1f%s", metric.metric(), metric.mde(), metric.unit()));
+            }
+            if (!POWER_METRICS.contains(metric.metric())) {
+                continue;
+            }
+            if (metric.outcome() == MetricVerdict.Outcome.INCONCLUSIVE) {
+                open.add(String.format(Locale.ROOT, "%s %s by %.1f%s, past its threshold of %.1f%s but not beyond the noise",
+                    metric.metric(), metric.worseBy() < 0 ? "better" : "worse", Math.abs(metric.worseBy()), metric.unit(),
+                    metric.allowed(), metric.unit()));
+            } else if (metric.outcome() != MetricVerdict.Outcome.NOT_COMPARED && (metric.mde() == null || metric.mde() > metric.allowed())) {
+                open.add(metric.mde() == null ? metric.metric() + " has no spread yet"
+                    : String.format(Locale.ROOT, "%s could detect %.1f%s, not its threshold of %.1f%s", metric.metric(), metric.mde(),
+                        metric.unit(), metric.allowed(), metric.unit()));
+            }
+        }
+        Outcome outcome = comparison.regression() ? Outcome.REGRESSION : open.isEmpty() ? Outcome.NO_REGRESSION : Outcome.INCONCLUSIVE;
+        return new NightVerdict(outcome, List.copyOf(open), List.copyOf(detectable));
+    }
+
+    /** Why another pair could help, or null when the night is decided. */
+    String undecided() {
+        return outcome == Outcome.INCONCLUSIVE ? String.join("; ", open) : null;
+    }
+}
