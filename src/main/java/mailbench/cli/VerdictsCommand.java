@@ -23,6 +23,7 @@ import picocli.CommandLine.Parameters;
         "sides of --runs-a-side runs, both ways round, is compared; each regression or improvement is a false alarm.",
         "With two folders (A/B: base runs, current runs): every choice of runs from each side is compared; each",
         "regression is a detection. Prints the outcome counts per metric and the minimum detectable effects.",
+        "With --paired (a night's base/ and current/): every choice of --pairs-a-night pairs, judged as a night judges them.",
         "The comparisons share runs: they describe the rule on this spread, they are not independent trials.",
         "Exit code: 0, or 2 for a tool error (bad folder, too few runs)."})
 final class VerdictsCommand implements Callable<Integer> {
@@ -37,6 +38,14 @@ final class VerdictsCommand implements Callable<Integer> {
         defaultValue = "" + Thresholds.MIN_RUNS_FOR_TEST)
     int runsASide;
 
+    @Option(names = "--paired", description = "RUNS and OTHER are the two sides of a night (its base/ and current/ folders): the"
+        + " i-th run of each, by name, is pair i; every choice of --pairs-a-night pairs is judged by the night's paired rule")
+    boolean paired;
+
+    @Option(names = "--pairs-a-night", description = "With --paired: pairs in one comparison (default: ${DEFAULT-VALUE}, a night's"
+        + " --min-pairs)", defaultValue = "6")
+    int pairsANight;
+
     @Option(names = "--out", description = "Also write the counts as JSON to this file")
     Path out;
 
@@ -46,9 +55,13 @@ final class VerdictsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
-            Thresholds thresholds = thresholdOptions.thresholds();
+            Thresholds thresholds = paired ? thresholdOptions.nightThresholds() : thresholdOptions.thresholds();
             List<RunResult> first = RunResult.loadSeries(runs);
-            VerdictRates.Rates rates = other == null ? VerdictRates.sameCode(first, runsASide, thresholds)
+            if (paired && other == null) {
+                throw new ToolError("--paired needs both sides: RUNS (a night's base/) and OTHER (its current/)");
+            }
+            VerdictRates.Rates rates = paired ? VerdictRates.paired(first, RunResult.loadSeries(other), pairsANight, thresholds)
+                : other == null ? VerdictRates.sameCode(first, runsASide, thresholds)
                 : VerdictRates.between(first, RunResult.loadSeries(other), runsASide, thresholds);
             print(rates);
             if (out != null) {
@@ -70,9 +83,9 @@ final class VerdictsCommand implements Callable<Integer> {
 
     private static void print(VerdictRates.Rates rates) {
         boolean aa = "A/A".equals(rates.mode());
-        System.out.printf(Locale.ROOT, "%s: %s, %d a side: %d comparisons%n", rates.mode(),
+        System.out.printf(Locale.ROOT, "%s: %s, %d %s: %d comparisons%n", rates.mode(),
             aa ? rates.baseRuns() + " runs of the same code" : rates.baseRuns() + " base and " + rates.currentRuns() + " current runs",
-            rates.runsASide(), rates.comparisons());
+            rates.runsASide(), "paired".equals(rates.mode()) ? "pairs a night" : "a side", rates.comparisons());
         System.out.printf(Locale.ROOT, "%-40s %10s %11s %12s %9s %10s %12s %12s%n", "metric", "regression", "improvement", "inconclusive",
             "no change", "not judged", "MDE median", "MDE max");
         for (VerdictRates.MetricRates metric : rates.metrics()) {
@@ -83,7 +96,11 @@ final class VerdictsCommand implements Callable<Integer> {
         String share = String.format(Locale.ROOT, "%d of %d (%.1f%%)", rates.anyRegression(), rates.comparisons(),
             100.0 * rates.anyRegression() / rates.comparisons());
         System.out.println(aa ? "false alarms (verdict \"regression\"): " + share + "; improvements claimed: " + rates.anyImprovement()
-            : "detections (verdict \"regression\"): " + share + "; improvements: " + rates.anyImprovement());
+            : "regression verdicts (detections, or false alarms on identical code): " + share + "; improvements: " + rates.anyImprovement());
+        if (!rates.nights().isEmpty()) {
+            System.out.println("a night's answer: " + rates.nights().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
+                .map(e -> e.getValue() + " " + e.getKey()).collect(java.util.stream.Collectors.joining(", ")));
+        }
     }
 
     private static String mde(Double value, String metric) {

@@ -28,11 +28,12 @@ public final class VerdictRates {
     }
 
     /**
-     * {@code mode} "A/A" or "A/B"; {@code anyRegression}: comparisons with at least one metric a regression (the
-     * verdict "regression"); {@code anyImprovement} likewise.
+     * {@code mode} "A/A", "A/B" or "paired"; {@code anyRegression}: comparisons with at least one metric a regression (the
+     * verdict "regression"); {@code anyImprovement} likewise; {@code nights}: in paired mode, how many comparisons a night
+     * would have answered each way ({@link NightVerdict}), empty otherwise.
      */
     public record Rates(String mode, int baseRuns, int currentRuns, int runsASide, int comparisons, int anyRegression,
-                        int anyImprovement, List<MetricRates> metrics, Thresholds thresholds) {
+                        int anyImprovement, List<MetricRates> metrics, Thresholds thresholds, Map<String, Integer> nights) {
     }
 
     private VerdictRates() {
@@ -73,6 +74,25 @@ public final class VerdictRates {
         return tally.rates("A/B", base.size(), current.size(), runsASide);
     }
 
+    /**
+     * Paired: every choice of {@code pairsANight} of the pairs ({@code base.get(i)} with {@code current.get(i)}, a night's
+     * pairs), judged by the paired rule, with the answer a night of those pairs would give. On identical code each
+     * "regression" is a false alarm; with a known cost on one side, a detection.
+     */
+    public static Rates paired(List<RunResult> base, List<RunResult> current, int pairsANight, Thresholds thresholds) {
+        require(pairsANight >= 1, "--pairs-a-night must be at least 1, got " + pairsANight);
+        require(base.size() == current.size(), "paired runs need as many base runs as current runs, got " + base.size() + " and "
+            + current.size());
+        require(base.size() >= pairsANight, pairsANight + " pairs a night need at least as many pairs; there are " + base.size());
+        List<int[]> nights = subsets(base.size(), pairsANight);
+        require(nights.size() <= MAX_COMPARISONS, "too many comparisons; use fewer pairs or fewer --pairs-a-night");
+        Tally tally = new Tally(thresholds, PairedVerdict::of);
+        for (int[] night : nights) {
+            tally.add(pick(base, night), pick(current, night));
+        }
+        return tally.rates("paired", base.size(), current.size(), pairsANight);
+    }
+
     /** Counts of each metric's outcomes, and of comparisons with any regression or improvement. */
     private static final class Tally {
         private final Thresholds thresholds;
@@ -81,9 +101,22 @@ public final class VerdictRates {
         private int comparisons;
         private int anyRegression;
         private int anyImprovement;
+        private final Comparer.MetricRule rule;
+        private final Map<String, Integer> nights = new java.util.LinkedHashMap<>();
 
         Tally(Thresholds thresholds) {
+            this(thresholds, null);
+        }
+
+        /** {@code rule}: the paired rule (then each comparison is also a night's answer), or null for the two-sample rule. */
+        Tally(Thresholds thresholds, Comparer.MetricRule rule) {
             this.thresholds = thresholds;
+            this.rule = rule;
+            if (rule != null) {
+                for (NightVerdict.Outcome answer : NightVerdict.Outcome.values()) {
+                    nights.put(answer.text(), 0);
+                }
+            }
             for (Metric metric : Metric.values()) {
                 outcomes.put(metric, new int[MetricVerdict.Outcome.values().length]);
                 mdes.put(metric, new ArrayList<>());
@@ -94,7 +127,11 @@ public final class VerdictRates {
             comparisons++;
             boolean regression = false;
             boolean improvement = false;
-            List<MetricVerdict> verdicts = Comparer.metricVerdicts(base, current, thresholds);
+            List<MetricVerdict> verdicts = rule == null ? Comparer.metricVerdicts(base, current, thresholds)
+                : Comparer.metricVerdicts(base, current, thresholds, rule);
+            if (rule != null) {
+                nights.merge(NightVerdict.of(verdicts).outcome().text(), 1, Integer::sum);
+            }
             for (Metric metric : Metric.values()) {
                 MetricVerdict verdict = verdicts.get(metric.ordinal());
                 outcomes.get(metric)[verdict.outcome().ordinal()]++;
@@ -119,7 +156,8 @@ public final class VerdictRates {
                     array.length == 0 ? null : Comparer.round(Median.withDefaults().evaluate(array)),
                     array.length == 0 ? null : Comparer.round(Arrays.stream(array).max().getAsDouble())));
             });
-            return new Rates(mode, baseRuns, currentRuns, runsASide, comparisons, anyRegression, anyImprovement, metrics, thresholds);
+            return new Rates(mode, baseRuns, currentRuns, runsASide, comparisons, anyRegression, anyImprovement, metrics, thresholds,
+                Map.copyOf(nights));
         }
     }
 

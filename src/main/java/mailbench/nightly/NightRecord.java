@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import mailbench.compare.Comparison;
+import mailbench.compare.NightVerdict;
 import mailbench.compare.MetricVerdict;
 import mailbench.compare.RunResult;
 import mailbench.results.ResultsIndex;

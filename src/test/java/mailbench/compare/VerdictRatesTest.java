@@ -27,6 +27,23 @@ class VerdictRatesTest {
     }
 
     @Test
+    void pairedNightsShouldCountEveryChoiceOfPairsAndWhatANightWouldAnswer() {
+        // a drifting host (0.30 to 0.45), the current side 6% dearer in every pair, give or take 1%
+        List<RunResult> base = runs(0.30, 0.33, 0.36, 0.39, 0.42, 0.45, 0.40);
+        List<RunResult> current = runs(0.30 * 1.07, 0.33 * 1.05, 0.36 * 1.06, 0.39 * 1.07, 0.42 * 1.05, 0.45 * 1.06, 0.40 * 1.06);
+        Thresholds night = new Thresholds(3, 3, 25, 1, 5, 0.05);
+
+        VerdictRates.Rates rates = VerdictRates.paired(base, current, 6, night);
+
+        assertThat(rates.mode()).isEqualTo("paired");
+        assertThat(rates.comparisons()).as("C(7,6)").isEqualTo(7);
+        assertThat(rates.anyRegression()).isEqualTo(7);
+        assertThat(rates.nights()).containsEntry("regression", 7).containsEntry("no regression", 0).containsEntry("inconclusive", 0);
+        assertThat(VerdictRates.paired(base, base, 6, night).anyRegression()).as("identical pairs").isZero();
+        assertThatThrownBy(() -> VerdictRates.paired(base, current.subList(0, 6), 6, night)).hasMessageContaining("as many base runs");
+    }
+
+    @Test
     void subsetsShouldBeEveryChoiceOnce() {
         List<int[]> subsets = VerdictRates.subsets(5, 2);
 

@@ -1,4 +1,4 @@
-package mailbench.nightly;
+package mailbench.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,10 +7,6 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import mailbench.compare.Comparison;
-import mailbench.compare.DefaultThresholds;
-import mailbench.compare.Metric;
-import mailbench.compare.MetricVerdict;
 import mailbench.compare.MetricVerdict.Outcome;
 
 class NightVerdictTest {

@@ -1,12 +1,8 @@
-package mailbench.nightly;
+package mailbench.compare;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-
-import mailbench.compare.Comparison;
-import mailbench.compare.Metric;
-import mailbench.compare.MetricVerdict;
 
 /**
  * A night's answer, in three: REGRESSION (a metric is worse beyond its threshold, its spread and the test), NO_REGRESSION
@@ -15,9 +11,9 @@ import mailbench.compare.MetricVerdict;
  * cannot yet tell from noise, or too wide a spread to promise the threshold). CPU and allocation per request are what
  * the night is calibrated on; p99, KO and throughput can make a regression but their spread does not hold a night open.
  */
-record NightVerdict(Outcome outcome, List<String> open, List<String> detectable) {
+public record NightVerdict(Outcome outcome, List<String> open, List<String> detectable) {
 
-    enum Outcome {
+    public enum Outcome {
         REGRESSION("regression"), NO_REGRESSION("no regression"), INCONCLUSIVE("inconclusive");
 
         private final String text;
@@ -26,18 +22,25 @@ record NightVerdict(Outcome outcome, List<String> open, List<String> detectable)
             this.text = text;
         }
 
-        String text() {
+        public String text() {
             return text;
         }
     }
 
     /** The metrics whose power a "no change" promises. */
-    static final List<String> POWER_METRICS = List.of(Metric.PROCESS_CPU_MS_PER_REQUEST.key(), Metric.ALLOCATED_BYTES_PER_REQUEST.key());
+    public static final List<String> POWER_METRICS = List.of(Metric.PROCESS_CPU_MS_PER_REQUEST.key(), Metric.ALLOCATED_BYTES_PER_REQUEST.key());
 
-    static NightVerdict of(Comparison comparison) {
+    public static NightVerdict of(Comparison comparison) {
+        return of(comparison.metrics());
+    }
+
+    /** From the metric verdicts alone (a regression is a metric's). */
+    public static NightVerdict of(List<MetricVerdict> metrics) {
         List<String> open = new ArrayList<>();
         List<String> detectable = new ArrayList<>();
-        for (MetricVerdict metric : comparison.metrics()) {
+        boolean regression = false;
+        for (MetricVerdict metric : metrics) {
+            regression |= metric.outcome() == MetricVerdict.Outcome.REGRESSION;
             if (metric.mde() != null && metric.outcome() != MetricVerdict.Outcome.NOT_COMPARED) {
                 detectable.add(String.format(Locale.ROOT, "%s %.1f%s", metric.metric(), metric.mde(), metric.unit()));
             }
@@ -54,12 +57,12 @@ record NightVerdict(Outcome outcome, List<String> open, List<String> detectable)
                         metric.unit(), metric.allowed(), metric.unit()));
             }
         }
-        Outcome outcome = comparison.regression() ? Outcome.REGRESSION : open.isEmpty() ? Outcome.NO_REGRESSION : Outcome.INCONCLUSIVE;
+        Outcome outcome = regression ? Outcome.REGRESSION : open.isEmpty() ? Outcome.NO_REGRESSION : Outcome.INCONCLUSIVE;
         return new NightVerdict(outcome, List.copyOf(open), List.copyOf(detectable));
     }
 
     /** Why another pair could help, or null when the night is decided. */
-    String undecided() {
+    public String undecided() {
         return outcome == Outcome.INCONCLUSIVE ? String.join("; ", open) : null;
     }
 }
