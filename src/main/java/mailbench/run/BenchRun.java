@@ -99,17 +99,19 @@ public final class BenchRun {
 
     /** Called from the simulation's before hook, just before the load starts: sampling starts, the profile window counts from here. */
     public void loadStarting() {
+        // the slow steps come before an agreed start, so runs that share one start their load in the same second
+        nodeSnapshot("before");
+        ProfileWindow.of(config.warmupSeconds(), config.durationSeconds(), config.profiling().trimSeconds())
+            .ifPresentOrElse(window -> profiler.start(window, config.startAt()),
+                () -> profiler.skip("the measured phase is too short for a capture window"));
         try {
             StartAt.await(config.startAt(), this::event);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for the agreed start", e);
         }
-        ProfileWindow.of(config.warmupSeconds(), config.durationSeconds(), config.profiling().trimSeconds())
-            .ifPresentOrElse(profiler::start, () -> profiler.skip("the measured phase is too short for a capture window"));
         meters = LoadMeters.start(target.facadeUrl(), target.facadeToken(), target.pids(), needs.profiler() && !direct(config),
             config.warmupSeconds() * 1000L);
-        nodeSnapshot("before");
         event("load starting");
         writeQuietly();
     }

@@ -46,8 +46,11 @@ final class RunProfiler {
         return new RunProfiler(null, null, reason, events);
     }
 
-    /** Called just before the load starts: samples from now on; the window counts from now. */
-    synchronized void start(ProfileWindow window) {
+    /**
+     * Called before the load starts: samples from now on; the window counts from the load's start, which is the agreed
+     * start {@code startAt} when it is still ahead once sampling runs, else now.
+     */
+    synchronized void start(ProfileWindow window, Instant startAt) {
         if (client == null || failure != null) {
             return;
         }
@@ -56,7 +59,8 @@ final class RunProfiler {
             return;
         }
         running = true;
-        Instant loadStart = Instant.now();
+        Instant now = Instant.now();
+        Instant loadStart = startAt != null && startAt.isAfter(now) ? startAt : now;
         windowFrom = loadStart.plusSeconds(window.startSeconds());
         windowTo = loadStart.plusSeconds(window.stopSeconds());
         events.accept("profiler: sampling (" + settings.event() + ", " + settings.intervalMs() + " ms, " + (settings.samplesAllocation()
