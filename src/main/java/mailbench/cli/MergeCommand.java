@@ -15,6 +15,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code mailbench merge RUN... --out DIR}: the runs of several injectors of one load as one run folder; exit 0, or 2 with the fix. */
 @Command(name = "merge", mixinStandardHelpOptions = true,
+    header = "Merge the run folders of several injectors that loaded one target together into one run folder.",
     description = {"Merge the run folders of several injectors that loaded one target together (scale-out: the same simulation",
         "on N hosts, each at rate/N) into one run folder: counts added, percentiles of all their requests (from each run's",
         RunFolder.LATENCY_LOG + "), throughput summed. compare and nightly read the result like any run.",

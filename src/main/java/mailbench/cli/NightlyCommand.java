@@ -16,6 +16,7 @@ import picocli.CommandLine.Option;
 
 /** {@code mailbench nightly}: tonight's checkout against a pinned baseline commit, both run tonight; exit 0, 3 or 2 as compare. */
 @Command(name = "nightly", mixinStandardHelpOptions = true,
+    header = "The nightly regression job: tonight's commit against a pinned baseline commit, both run tonight in pairs.",
     description = {"The nightly regression job: builds the --baseline-commit beside this checkout (--project-dir), runs both tonight",
         "in pairs (a duet of two facades on one node, or interleaved runs), judges each pair's change, adds pairs while the night",
         "is undecided until --max-minutes, and writes the comparison, a history file and, with --results-url, one document per run.",

@@ -13,6 +13,7 @@ import picocli.CommandLine.Option;
 
 /** {@code mailbench pairs}: N alternated base/current runs and a verdict; exit 0, 3 or 2 as compare. */
 @Command(name = "pairs", mixinStandardHelpOptions = true,
+    header = "Before/after from alternated pairs of mvn gatling:test runs, one of each side per pair.",
     description = {"Before/after from alternated pairs: runs mvn gatling:test --pairs times for each side, alternating",
         "(base, current, then current, base, ...), and compares the two series with the compare rule.",
         "A side is a checkout (--base-project-dir, --current-project-dir) and properties (--base, --current, -D for both).",

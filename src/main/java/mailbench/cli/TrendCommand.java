@@ -11,6 +11,7 @@ import picocli.CommandLine.Option;
 
 /** {@code mailbench trend}: the nightly history drawn over nights in one offline page; exit 0, or 2 for a history it cannot read. */
 @Command(name = "trend", mixinStandardHelpOptions = true,
+    header = "Draw the nightly history into one offline HTML page.",
     description = {"Draw the nightly history (the files nightly --history writes) into one offline HTML page:",
         "req/s, p99 and facade CPU ms per request over nights, the baseline's band, the regressions flagged.",
         "Exit code: 0 written, 2 tool error (no history, a file that is not a night)."})

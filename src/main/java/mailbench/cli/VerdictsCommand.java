@@ -19,6 +19,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code mailbench verdicts RUNS [OTHER]}: how often the compare rule raises a false alarm (A/A) or detects a change (A/B). */
 @Command(name = "verdicts", mixinStandardHelpOptions = true,
+    header = "Measure the compare rule itself: how often it calls identical runs a regression, and how often it detects a change.",
     description = {"Measure the compare rule itself. With one folder of runs of the same code (A/A): every split into two",
         "sides of --runs-a-side runs, both ways round, is compared; each regression or improvement is a false alarm.",
         "With two folders (A/B: base runs, current runs): every choice of runs from each side is compared; each",

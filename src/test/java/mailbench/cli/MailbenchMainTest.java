@@ -86,6 +86,18 @@ class MailbenchMainTest {
             assertThat(outcome.exit()).isZero();
             assertThat(outcome.out()).contains("Usage: mailbench");
         }
+
+        @Test
+        void everyCommandsSummaryShouldEndAsASentence() {
+            String list = run("--help").out();
+            String commands = list.substring(list.indexOf("Commands:"));
+            // a summary is the lines of one command up to the next: cut mid-sentence it ends on a comma, colon or bare word
+            for (String summary : commands.split("\\n(?=  \\S)")) {
+                if (!summary.startsWith("Commands:") && !summary.strip().startsWith("help")) {
+                    assertThat(summary.strip()).as("the summary of %s", summary.strip().split("\\s+")[0]).endsWith(".");
+                }
+            }
+        }
     }
 
     /**
@@ -131,7 +143,7 @@ class MailbenchMainTest {
 
             assertThat(outcome.exit()).isZero();
             assertThat(outcome.err()).isEmpty();
-            assertThat(outcome.out()).startsWith("Usage: mailbench trend").contains("--history").contains("--out");
+            assertThat(outcome.out()).startsWith("Draw the nightly history").contains("Usage: mailbench trend").contains("--history").contains("--out");
         }
     }
 
