@@ -26,9 +26,9 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 
 /**
- * docs/reference.adoc against the code: every knob of {@link mailbench.run.Knobs#KNOBS} with its default, and
- * every option of every {@code mailbench.jar} command with its default, so the hand-written reference
- * cannot drift from what the code reads.
+ * docs/reference.adoc against the code, both ways: every knob of {@link mailbench.run.Knobs#KNOBS} with its default,
+ * every option of every {@code mailbench.jar} command with its default, and nothing listed that the code does not have,
+ * so the hand-written reference cannot drift from what the code reads.
  */
 class ReferenceDocTest {
 
@@ -138,6 +138,41 @@ class ReferenceDocTest {
         }
 
         /** The table row of the section that names the option (alone, or among others in its first cell). */
+        @Test
+        void everyListedOptionShouldExistInItsCommand() {
+            assertThat(unknownOptions(reference)).as("options in docs/reference.adoc that the command does not have").isEmpty();
+        }
+
+        @Test
+        void aListedOptionTheCodeLacksShouldBeCaught() {
+            String drifted = reference.replace("| `--max-pairs` |", "| `--max-pears` |");
+            assertThat(drifted).isNotEqualTo(reference);
+            assertThat(unknownOptions(drifted)).containsExactly("mailbench nightly --max-pears");
+        }
+
+        private List<String> unknownOptions(String text) {
+            List<String> unknown = new ArrayList<>();
+            Pattern longOption = Pattern.compile("(?<![\\w-])--[a-z][\\w-]*");
+            new CommandLine(MailbenchMain.class).getSubcommands().forEach((name, command) -> {
+                if (name.equals("help")) {
+                    return;
+                }
+                // a command's section also lists its subcommands' options (profiler serve, profiler capture)
+                List<CommandSpec> specs = new ArrayList<>(List.of(command.getCommandSpec()));
+                command.getSubcommands().values().forEach(sub -> specs.add(sub.getCommandSpec()));
+                section(text, "cli-" + name).lines().filter(line -> line.startsWith("| ") && !line.startsWith("| Option")).forEach(line -> {
+                    Matcher option = longOption.matcher(line.substring(2, Math.max(2, line.indexOf(" | ", 2))));
+                    while (option.find()) {
+                        String found = option.group();
+                        if (specs.stream().noneMatch(spec -> spec.findOption(found) != null)) {
+                            unknown.add(command.getCommandSpec().qualifiedName() + " " + found);
+                        }
+                    }
+                });
+            });
+            return unknown;
+        }
+
         private String row(String section, String option) {
             Pattern named = Pattern.compile("(?<![\\w-])" + Pattern.quote(option) + (option.startsWith("--") ? "(?![\\w-])" : ""));
             return section.lines().filter(line -> line.startsWith("| ")).filter(line -> {
