@@ -91,7 +91,7 @@ public final class Comparer {
     /**
      * The profile's CPU per request where every run also has the OS count of the same CPU: shown, not judged. Both
      * measure the facade's CPU; the samples' figure spread by 50% between runs of one side where the OS count spread by
-     * 1% or less, and over eight identical runs (2026-11-24) it was called a regression in 10 of 560 three-a-side splits
+     * 1% or less, and over eight identical runs (docs/results/2026-11-24-false-alarms.adoc) it was called a regression in 10 of 560 three-a-side splits
      * against 5 for the OS count, while detecting 44 of 100 splits of a 24% change the OS count detected in 100.
      */
     private static MetricVerdict shownNotJudged(MetricVerdict verdict) {

@@ -129,7 +129,7 @@ public record RunResult(String name, String variant, String status, Long speedPr
     /**
      * The OS's count of the facade JVM's CPU time over the profile's window (/proc, read by the sidecar at its start and
      * stop) per request served in that window. Its run-to-run spread was 1% or less where the samples' estimate spread
-     * by 50% (2026-11-24): the samples came to 84-132% of the counted time.
+     * by 50% (docs/results/2026-11-24-upgrade-3x.adoc): the samples came to 84-132% of the counted time.
      */
     static Double processCpuMsPerRequest(ProfileSection profile) {
         return profile == null || profile.targetCpuMs() == null || profile.requests() == null || profile.requests() <= 0 ? null

@@ -44,8 +44,8 @@ public record FacadeConfig(
      * than the node can serve at once only hurts: a node has a handful of search threads, and a pool as large as the
      * in-flight bound opened up to 1,000 connections on every hiccup (a 0.5 s freeze of the node took it from 7 to
      * 969-1,228), whose set-up cost CPU just when the stack was behind, so short stalls grew into error windows. With 64
-     * the same freeze left 67 connections, no error window and no refusal (docs: results of 2026-11-23). Calls beyond
-     * wait in the client's queue for at most --pool-wait-timeout-ms; BackendDownIT checks that a full in-flight bound of
+     * the same freeze left 67 connections, no error window and no refusal (docs/results/2026-11-23-connection-pool.adoc).
+     * Calls beyond wait in the client's queue for at most --pool-wait-timeout-ms; BackendDownIT checks that a full in-flight bound of
      * queued calls failing at once (HTTPCLIENT-2398's shape) leaves the client alive.
      */
     public static final int DEFAULT_MAX_CONNECTIONS = 64;

@@ -31,7 +31,7 @@ import mailbench.run.Knobs;
  * (a duet of two facades on one node, or interleaved runs), judged pair by pair, with more pairs while undecided until
  * the time budget; then the comparison, one history file and optionally one document per run in OpenSearch. Runs
  * stored on another night are history for the trend page, never the other side of a verdict: on a drifting host that
- * design called identical code a regression in 8 of 16 splits (docs/results, 2026-11-24).
+ * design called identical code a regression in 8 of 16 splits (docs/results/2026-11-24-false-alarms.adoc).
  */
 public final class NightlyJob {
 

@@ -15,8 +15,8 @@ import mailbench.profiler.SidecarClient;
 
 /**
  * The run's side of profiling. Sampling starts before the load and stops after it, because
- * starting async-profiler can stall a CPU-starved JVM for seconds (seen: 12 s, every request of
- * the window timed out); the flame graphs and numbers then use only the samples inside the
+ * starting async-profiler can stall a CPU-starved JVM for seconds, long enough to time out every request
+ * started meanwhile; the flame graphs and numbers then use only the samples inside the
  * measured phase's window ({@link ProfileWindow}), which the JFR file's timestamps allow. Every
  * failure becomes "no profile" with its reason; none of them stops the load.
  */
