@@ -52,6 +52,11 @@ public final class Comparer {
             Comparison.PAIRED);
     }
 
+    /** Only the metric verdicts of {@link #comparePaired}: what a night reads after each pair, without the frame lists. */
+    public static List<MetricVerdict> pairedMetricVerdicts(List<RunResult> base, List<RunResult> current, Thresholds thresholds) {
+        return metricVerdicts(base, current, thresholds, PairedVerdict::of);
+    }
+
     private static Comparison comparison(List<RunResult> base, List<RunResult> current, Thresholds thresholds,
                                          List<MetricVerdict> verdicts, String pairing) {
         boolean regression = verdicts.stream().anyMatch(v -> v.outcome() == MetricVerdict.Outcome.REGRESSION);

@@ -153,8 +153,9 @@ public final class NightlyJob {
             Thread stopper = new Thread(runner::stop, "nightly-stop");
             Runtime.getRuntime().addShutdownHook(stopper);
             try {
-                made = new TrialPlan(settings.plan(), startedNanos).run(runner, trials -> NightVerdict.of(judge(trials)).undecided(),
-                    this::say);
+                made = new TrialPlan(settings.plan(), startedNanos).run(runner, trials -> NightVerdict.of(Comparer.pairedMetricVerdicts(
+                    trials.stream().map(Trial::base).toList(), trials.stream().map(Trial::current).toList(), settings.thresholds()))
+                    .undecided(), this::say);
             } finally {
                 removeQuietly(stopper);
             }
