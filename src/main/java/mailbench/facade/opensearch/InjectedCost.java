@@ -1,14 +1,14 @@
 package mailbench.facade.opensearch;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
-
 /**
  * A known cost added to every search and get, on the thread that completes the client's call (the client's I/O
- * thread, where opensearch-java parses the answer): {@code cpuMicros} of this thread's CPU time, spun until the OS's
- * per-thread clock has advanced that far, and {@code allocBytes} of heap in one array. It is the known truth that
- * calibrates a comparison (docs/nightly.adoc: what a night can detect): off by default, shown in /health, recorded
- * with every run that sets it.
+ * thread, where opensearch-java parses the answer): {@code cpuMicros} spun on that thread by the monotonic clock, and
+ * {@code allocBytes} of heap in one array. It is the known truth that calibrates a comparison (docs/nightly.adoc: what a
+ * night can detect): off by default, shown in /health, recorded with every run that sets it. The spin reads
+ * {@link System#nanoTime()}, which costs no system call: a spin on the thread's own CPU clock made one system call a
+ * microsecond, and those calls slowed the code after them, so 19 us spun cost 32 us of CPU a request
+ * (docs/results/2026-11-26-night-calibration.adoc). A thread preempted mid-spin spends less than the spin; on these
+ * hosts a 20 us spin is rarely cut.
  */
 public record InjectedCost(int cpuMicros, int allocBytes) {
 
@@ -21,8 +21,6 @@ public record InjectedCost(int cpuMicros, int allocBytes) {
     /** An array's header: a request allocates {@code allocBytes} in all, header included (at least one header). */
     private static final int ARRAY_HEADER_BYTES = 16;
 
-    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
-
     /** Written on every allocation so the JIT cannot drop the array as unused. */
     private static volatile Object sink;
 
@@ -32,9 +30,6 @@ public record InjectedCost(int cpuMicros, int allocBytes) {
         }
         if (allocBytes < 0 || allocBytes > MAX_ALLOC_BYTES) {
             throw new IllegalArgumentException("--inject-alloc-bytes must be between 0 and " + MAX_ALLOC_BYTES + ", got " + allocBytes);
-        }
-        if (cpuMicros > 0 && !THREADS.isCurrentThreadCpuTimeSupported()) {
-            throw new IllegalArgumentException("--inject-cpu-micros needs the JVM's per-thread CPU clock, which this JVM lacks");
         }
     }
 
@@ -54,10 +49,9 @@ public record InjectedCost(int cpuMicros, int allocBytes) {
     }
 
     private void spin() {
-        // the thread's own CPU clock, not the wall clock: a descheduled thread does not count, so the cost is CPU time
-        long until = THREADS.getCurrentThreadCpuTime() + cpuMicros * 1_000L;
+        long until = System.nanoTime() + cpuMicros * 1_000L;
         long spins = 0;
-        while (THREADS.getCurrentThreadCpuTime() < until) {
+        while (System.nanoTime() < until) {
             spins++;
         }
         if (spins < 0) {
