@@ -55,8 +55,12 @@ final class StartAt {
             return;
         }
         event.accept(String.format(java.util.Locale.ROOT, "waiting %.1f s for the agreed start %s", aheadMillis / 1000.0, at));
-        // a clock time, not a condition: nothing else can be polled for it
-        Thread.sleep(aheadMillis);
+        // a clock time, not a condition: nothing else can be polled for it. Sleep again for what is left, since
+        // milliseconds truncate and a sleep may end a little early: the load must never start before the instant.
+        for (Duration left = Duration.between(Instant.now(), at); !left.isNegative() && !left.isZero();
+             left = Duration.between(Instant.now(), at)) {
+            Thread.sleep(left.toMillis(), left.toNanosPart() % 1_000_000);
+        }
         long behind = Duration.between(at, Instant.now()).toMillis();
         event.accept("agreed start reached (" + behind + " ms after it)");
     }
