@@ -41,6 +41,7 @@ class StartAtTest {
 
         events.clear();
         StartAt.await(Instant.now().minusSeconds(5), events::add);
-        assertThat(events).singleElement().asString().startsWith("late for the agreed start").contains("by 5.0 s");
+        // at least 5 s late; a busy host may take a moment longer to get there
+        assertThat(events).singleElement().asString().startsWith("late for the agreed start").containsPattern("by ([5-9]|\\d\\d)\\.\\d s");
     }
 }
