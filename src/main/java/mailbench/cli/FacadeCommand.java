@@ -79,6 +79,12 @@ final class FacadeCommand implements Callable<Integer> {
         defaultValue = "" + FacadeGuards.DEFAULT_MAX_BODY_BYTES_IN_FLIGHT)
     long maxBodyBytesInFlight;
 
+    @Option(names = "--max-held-bytes", description = "What all requests may hold at once, from a body's first byte to the end"
+        + " of its work (raw body, parsed messages, the serialised request, the answer, by a conservative estimate); a request"
+        + " that would pass it alone gets 413, beside the others 503 with Retry-After; 0: half the max heap (default: ${DEFAULT-VALUE})",
+        defaultValue = "" + FacadeGuards.DEFAULT_MAX_HELD_BYTES)
+    long maxHeldBytes;
+
     @Option(names = "--max-bulk-items", description = "Most messages in one bulk request, else 413 (default: ${DEFAULT-VALUE})",
         defaultValue = "" + FacadeConfig.DEFAULT_MAX_BULK_ITEMS)
     int maxBulkItems;
@@ -169,7 +175,7 @@ final class FacadeCommand implements Callable<Integer> {
             access.access(), maxResponseBytes, maxEventLoopLagMs);
         FacadeGuards guards = new FacadeGuards(Duration.ofMillis(idleTimeoutMs), maxClientConnections, http2Cleartext,
             Duration.ofMillis(poolWaitTimeoutMs), FacadeToken.fromFileOrEnv(tokenFile, System.getenv()), insecureOpen,
-            allowCredentialsOverHttp, maxBodyBytesInFlight, Duration.ofMillis(requestHeadTimeoutMs));
+            allowCredentialsOverHttp, maxBodyBytesInFlight, Duration.ofMillis(requestHeadTimeoutMs), maxHeldBytes);
         child.watchParent();
         FacadeServer server = FacadeServer.start(config, guards, FacadeCommand::exitOnClientDeath);
         CountDownLatch stopped = ChildOptions.onShutdown(server::close, "facade-shutdown");

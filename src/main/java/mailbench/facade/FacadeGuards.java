@@ -19,7 +19,8 @@ public record FacadeGuards(
     boolean insecureOpen,
     boolean allowCredentialsOverHttp,
     long maxBodyBytesInFlight,
-    Duration requestHeadTimeout) {
+    Duration requestHeadTimeout,
+    long maxHeldBytes) {
 
     /** A connection that sends or reads nothing for this long is closed: half-sent headers do not hold a socket forever. */
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(60);
@@ -38,6 +39,12 @@ public record FacadeGuards(
      * a request head must be complete this long after its first byte (or after the connection opened), else 408 and close.
      */
     public static final Duration DEFAULT_REQUEST_HEAD_TIMEOUT = Duration.ofSeconds(10);
+    /**
+     * 0: half the JVM's max heap ({@link #heldBytesBound()}): what requests hold from their bodies' first bytes to the end
+     * of their work, by a conservative estimate of what each body becomes; the other half is left to the answers of
+     * searches and gets, the client's buffers and the facade itself.
+     */
+    public static final long DEFAULT_MAX_HELD_BYTES = 0;
 
     public static final FacadeGuards DEFAULTS = new FacadeGuards(DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_CLIENT_CONNECTIONS, false,
         DEFAULT_POOL_WAIT_TIMEOUT, null, false, false);
@@ -54,13 +61,15 @@ public record FacadeGuards(
         require(requestHeadTimeout != null && requestHeadTimeout.toMillis() >= 100 && requestHeadTimeout.toMillis() <= 3_600_000,
             "--request-head-timeout-ms must be between 100 and 3600000, got "
                 + (requestHeadTimeout == null ? null : requestHeadTimeout.toMillis()));
+        require(maxHeldBytes == 0 || maxHeldBytes >= 1024 * 1024,
+            "--max-held-bytes must be 0 (half the max heap) or at least 1048576, got " + maxHeldBytes);
     }
 
     /** With the default bounds on body bytes in flight and on the time to send a request head. */
     public FacadeGuards(Duration idleTimeout, int maxClientConnections, boolean http2Cleartext, Duration poolWaitTimeout,
                         FacadeToken token, boolean insecureOpen, boolean allowCredentialsOverHttp) {
         this(idleTimeout, maxClientConnections, http2Cleartext, poolWaitTimeout, token, insecureOpen, allowCredentialsOverHttp,
-            DEFAULT_MAX_BODY_BYTES_IN_FLIGHT, DEFAULT_REQUEST_HEAD_TIMEOUT);
+            DEFAULT_MAX_BODY_BYTES_IN_FLIGHT, DEFAULT_REQUEST_HEAD_TIMEOUT, DEFAULT_MAX_HELD_BYTES);
     }
 
     /** The request-body bytes all requests may hold at once: {@link #maxBodyBytesInFlight}, or an eighth of the max heap for 0. */
@@ -68,19 +77,29 @@ public record FacadeGuards(
         return maxBodyBytesInFlight > 0 ? maxBodyBytesInFlight : Runtime.getRuntime().maxMemory() / 8;
     }
 
+    /** What requests may hold at once, bodies and all they become: {@link #maxHeldBytes}, or half the max heap for 0. */
+    public long heldBytesBound() {
+        return maxHeldBytes > 0 ? maxHeldBytes : Runtime.getRuntime().maxMemory() / 2;
+    }
+
     public FacadeGuards withBodyBytesInFlight(long newMaxBodyBytesInFlight, Duration newRequestHeadTimeout) {
         return new FacadeGuards(idleTimeout, maxClientConnections, http2Cleartext, poolWaitTimeout, token, insecureOpen,
-            allowCredentialsOverHttp, newMaxBodyBytesInFlight, newRequestHeadTimeout);
+            allowCredentialsOverHttp, newMaxBodyBytesInFlight, newRequestHeadTimeout, maxHeldBytes);
+    }
+
+    public FacadeGuards withHeldBytes(long newMaxHeldBytes) {
+        return new FacadeGuards(idleTimeout, maxClientConnections, http2Cleartext, poolWaitTimeout, token, insecureOpen,
+            allowCredentialsOverHttp, maxBodyBytesInFlight, requestHeadTimeout, newMaxHeldBytes);
     }
 
     public FacadeGuards withToken(FacadeToken newToken) {
         return new FacadeGuards(idleTimeout, maxClientConnections, http2Cleartext, poolWaitTimeout, newToken, insecureOpen,
-            allowCredentialsOverHttp, maxBodyBytesInFlight, requestHeadTimeout);
+            allowCredentialsOverHttp, maxBodyBytesInFlight, requestHeadTimeout, maxHeldBytes);
     }
 
     public FacadeGuards withIdleTimeout(Duration newIdleTimeout, int newMaxClientConnections) {
         return new FacadeGuards(newIdleTimeout, newMaxClientConnections, http2Cleartext, poolWaitTimeout, token, insecureOpen,
-            allowCredentialsOverHttp, maxBodyBytesInFlight, requestHeadTimeout);
+            allowCredentialsOverHttp, maxBodyBytesInFlight, requestHeadTimeout, maxHeldBytes);
     }
 
     /**
