@@ -131,10 +131,13 @@ public final class MailRoutes {
             return OffLoop.run(ctx.vertx(), OffLoop.heavyBulk(body), () -> {
                 List<BulkPayload.Item> items = BulkPayload.parse(body, config.maxBulkItems(), held);
                 List<MailDocument> valid = items.stream().filter(i -> i.document() != null).map(BulkPayload.Item::document).toList();
+                if (valid.isEmpty()) {
+                    // one error, not one slot per item: thousands of tiny invalid items would make megabytes of answer
+                    throw new BadRequest("none of the bulk's " + items.size() + " messages is valid, nothing was indexed; item 1: "
+                        + items.get(0).error());
+                }
                 long start = System.nanoTime();
-                CompletableFuture<List<MailStore.BulkOutcome>> outcomes = valid.isEmpty()
-                    ? CompletableFuture.completedFuture(List.of()) : store.bulk(valid, refresh, cancel);
-                return outcomes.thenApply(results -> new Reply(200, BulkReply.of(items, results, start)));
+                return store.bulk(valid, refresh, cancel).thenApply(results -> new Reply(200, BulkReply.of(items, results, start)));
             });
         });
     }
