@@ -119,6 +119,15 @@ final class FacadeCommand implements Callable<Integer> {
         + " once (default: ${DEFAULT-VALUE})", defaultValue = "" + FacadeGuards.DEFAULT_MAX_CLIENT_CONNECTIONS)
     int maxClientConnections;
 
+    @Option(names = "--max-client-connections-per-address", description = "Inbound connections open at once from one client"
+        + " address; beyond, its new ones are closed at once, before any token is read (default: ${DEFAULT-VALUE})",
+        defaultValue = "" + FacadeGuards.DEFAULT_MAX_CLIENT_CONNECTIONS_PER_ADDRESS)
+    int maxClientConnectionsPerAddress;
+
+    @Option(names = "--request-body-timeout-ms", description = "A request body must be whole this long after its head, else 408"
+        + " and the connection is closed (default: ${DEFAULT-VALUE})", defaultValue = "30000")
+    long requestBodyTimeoutMs;
+
     @Option(names = "--http2-cleartext", description = "Also accept cleartext HTTP/2 (h2c); off: HTTP/1.1 only")
     boolean http2Cleartext;
 
@@ -175,7 +184,8 @@ final class FacadeCommand implements Callable<Integer> {
             access.access(), maxResponseBytes, maxEventLoopLagMs);
         FacadeGuards guards = new FacadeGuards(Duration.ofMillis(idleTimeoutMs), maxClientConnections, http2Cleartext,
             Duration.ofMillis(poolWaitTimeoutMs), FacadeToken.fromFileOrEnv(tokenFile, System.getenv()), insecureOpen,
-            allowCredentialsOverHttp, maxBodyBytesInFlight, Duration.ofMillis(requestHeadTimeoutMs), maxHeldBytes);
+            allowCredentialsOverHttp, maxBodyBytesInFlight, Duration.ofMillis(requestHeadTimeoutMs), maxHeldBytes,
+            Duration.ofMillis(requestBodyTimeoutMs), maxClientConnectionsPerAddress);
         child.watchParent();
         FacadeServer server = FacadeServer.start(config, guards, FacadeCommand::exitOnClientDeath);
         CountDownLatch stopped = ChildOptions.onShutdown(server::close, "facade-shutdown");

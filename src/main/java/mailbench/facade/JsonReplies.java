@@ -12,6 +12,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.RoutingContext;
 import mailbench.facade.opensearch.CallCancel;
 import mailbench.json.Json;
@@ -71,6 +72,10 @@ final class JsonReplies {
         });
         Future.fromCompletionStage(future, ctx.vertx().getOrCreateContext()).onComplete(result -> {
             try {
+                if (ctx.response().closed()) {
+                    // the client left (its call was cancelled): nobody to answer, nothing to log
+                    return;
+                }
                 if (result.succeeded()) {
                     reply(ctx, result.result());
                 } else {
@@ -111,18 +116,37 @@ final class JsonReplies {
     }
 
     static void error(RoutingContext ctx, int status, String message) {
-        if (ctx.response().ended() || ctx.response().headWritten()) {
+        answerError(ctx, status, message);
+    }
+
+    /**
+     * Answers, then closes the connection (HTTP/1.x): what is left of a refused or overdue body is never read, however
+     * long it would go on.
+     */
+    static void errorAndClose(RoutingContext ctx, int status, String message) {
+        if (ctx.request().version() == HttpVersion.HTTP_2) {
+            error(ctx, status, message);
             return;
         }
+        if (!ctx.response().headWritten()) {
+            ctx.response().putHeader("connection", "close");
+        }
+        answerError(ctx, status, message).onComplete(written -> ctx.request().connection().close());
+    }
+
+    private static Future<Void> answerError(RoutingContext ctx, int status, String message) {
+        if (ctx.response().ended() || ctx.response().headWritten()) {
+            return Future.succeededFuture();
+        }
         try {
-            write(ctx.response().setStatusCode(status), Json.MAPPER.writeValueAsBytes(Map.of("error", message)));
+            return write(ctx.response().setStatusCode(status), Json.MAPPER.writeValueAsBytes(Map.of("error", message)));
         } catch (JsonProcessingException e) {
-            ctx.response().setStatusCode(status).end();
+            return ctx.response().setStatusCode(status).end();
         }
     }
 
-    private static void write(HttpServerResponse response, byte[] json) {
-        response.putHeader("content-type", "application/json").end(Buffer.buffer(json));
+    private static Future<Void> write(HttpServerResponse response, byte[] json) {
+        return response.putHeader("content-type", "application/json").end(Buffer.buffer(json));
     }
 
     record Reply(int status, Object body) {

@@ -66,7 +66,7 @@ public final class MailRoutes {
             // before the body handler: a request without the token is refused before a byte of its body is read
             router.route().handler(this::requireToken);
         }
-        router.route().handler(new RequestBody(config.maxBodyBytes(), bodyBytes, heldBytes));
+        router.route().handler(new RequestBody(config.maxBodyBytes(), bodyBytes, heldBytes, guards.requestBodyTimeout().toMillis()));
         router.put("/mailboxes/:mailboxId/messages/:messageId").handler(this::indexMessage);
         router.get("/mailboxes/:mailboxId/messages/:messageId").handler(this::getMessage);
         router.get("/mailboxes/:mailboxId/search").handler(this::search);

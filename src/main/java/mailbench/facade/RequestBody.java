@@ -29,11 +29,14 @@ final class RequestBody implements Handler<RoutingContext> {
     private final int maxBytes;
     private final BodyBytesInFlight inFlight;
     private final HeldBytes heldBytes;
+    private final long timeoutMs;
 
-    RequestBody(int maxBytes, BodyBytesInFlight inFlight, HeldBytes heldBytes) {
+    /** {@code timeoutMs}: how long after its head a body must be whole (--request-body-timeout-ms). */
+    RequestBody(int maxBytes, BodyBytesInFlight inFlight, HeldBytes heldBytes, long timeoutMs) {
         this.maxBytes = maxBytes;
         this.inFlight = inFlight;
         this.heldBytes = heldBytes;
+        this.timeoutMs = timeoutMs;
     }
 
     /** The body {@link #handle} read for this request; empty when there was none. */
@@ -72,8 +75,18 @@ final class RequestBody implements Handler<RoutingContext> {
             request.response().writeContinue();
         }
         Accumulator body = new Accumulator(keep, declared, inFlight, heldBytes.ticket(ctx));
+        // each byte resets the idle timeout: a body sent a byte at a time is bounded by this deadline instead
+        long deadline = ctx.vertx().setTimer(timeoutMs, id -> {
+            if (!body.failed && !body.whole) {
+                fail(ctx, body, 408, "the request body was not whole within " + timeoutMs + " ms of its head"
+                    + " (--request-body-timeout-ms): send it faster, or in smaller requests");
+            }
+        });
         // answered, failed or closed by the client: the bytes held are given back once
-        ctx.addEndHandler(ended -> body.release());
+        ctx.addEndHandler(ended -> {
+            ctx.vertx().cancelTimer(deadline);
+            body.release();
+        });
         request.handler(chunk -> {
             if (body.failed) {
                 return;
@@ -101,6 +114,8 @@ final class RequestBody implements Handler<RoutingContext> {
             }
         });
         request.endHandler(ended -> {
+            body.whole = true;
+            ctx.vertx().cancelTimer(deadline);
             if (body.failed) {
                 return;
             }
@@ -130,9 +145,12 @@ final class RequestBody implements Handler<RoutingContext> {
         return "request body larger than " + maxBytes + " bytes (--max-body-bytes)";
     }
 
-    /** Answers at once; the rest of the body is left unread (Vert.x's BodyHandler does the same past its limit). */
+    /**
+     * Answers at once and closes the connection: the rest of the body is never read (it may never end), where Vert.x's
+     * BodyHandler would read and drop it.
+     */
     private static void refuse(RoutingContext ctx, int status, String message) {
-        JsonReplies.error(ctx, status, message);
+        JsonReplies.errorAndClose(ctx, status, message);
     }
 
     private static long declaredLength(HttpServerRequest request) {
@@ -168,6 +186,7 @@ final class RequestBody implements Handler<RoutingContext> {
         private long taken;
         private int size;
         private boolean failed;
+        private boolean whole;
 
         Accumulator(boolean keep, long declared, BodyBytesInFlight inFlight, HeldBytes.Ticket ticket) {
             this.keep = keep;
