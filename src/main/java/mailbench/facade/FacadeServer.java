@@ -86,7 +86,7 @@ public final class FacadeServer implements AutoCloseable {
      */
     private static void listen(Vertx vertx, MailRoutes routes, FacadeConfig config, FacadeGuards guards, List<HttpServer> servers)
         throws Exception {
-        InboundConnections connections = new InboundConnections(guards.maxClientConnections());
+        InboundConnections connections = new InboundConnections(guards.maxClientConnections(), guards.maxClientConnectionsPerAddress());
         Handler<HttpConnection> admit = connection -> {
             if (connections.admit(connection)) {
                 RequestHeadDeadline.install(connection, guards.requestHeadTimeout());
