@@ -186,15 +186,20 @@ public record BenchConfig(
     }
 
     private static Profiling readProfiling() {
-        int intervalMs = Knobs.PROFILER_INTERVAL.intValue(1, 1_000);
-        CaptureSettings settings;
+        int intervalMs = Knobs.PROFILER_INTERVAL.intValue(1, CaptureSettings.MAX_INTERVAL_MS);
+        String event;
         try {
-            settings = new CaptureSettings(Knobs.PROFILER_EVENT.value(), intervalMs);
+            event = CaptureSettings.requireEvent(Knobs.PROFILER_EVENT.value());
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("-D" + Knobs.PROFILER_EVENT.name() + ": " + e.getMessage());
         }
-        settings = settings.withAllocBytes(
-            CaptureSettings.parseAllocBytes(Knobs.PROFILER_ALLOC_BYTES.value(), "-D" + Knobs.PROFILER_ALLOC_BYTES.name()));
+        long allocBytes = CaptureSettings.parseAllocBytes(Knobs.PROFILER_ALLOC_BYTES.value(), "-D" + Knobs.PROFILER_ALLOC_BYTES.name());
+        CaptureSettings settings;
+        try {
+            settings = new CaptureSettings(event, intervalMs, allocBytes);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("-D" + Knobs.PROFILER_INTERVAL.name() + ": " + e.getMessage());
+        }
         String tokenFile = Knobs.PROFILER_TOKEN_FILE.value();
         return new Profiling(Knobs.PROFILER.booleanValue(), url(Knobs.PROFILER_URL), tokenFile.isEmpty() ? null : Path.of(tokenFile),
             settings, Knobs.PROFILER_TRIM.intValue(0, 3_600));

@@ -98,9 +98,10 @@ public final class Knobs {
     public static final Knob PROFILER_EVENT = new Knob("mailbench.profiler.event", CaptureSettings.DEFAULT_EVENT,
         "What async-profiler samples: itimer (CPU time, no perf_events needed), cpu (perf_events) or wall.");
     public static final Knob PROFILER_INTERVAL = new Knob("mailbench.profiler.intervalMs", "" + CaptureSettings.DEFAULT_INTERVAL_MS,
-        "Sampling interval in ms (itimer cannot go below the kernel tick: 4 ms at 250 Hz).");
+        "Sampling interval in ms, 1-1000; for itimer at least " + CaptureSettings.ITIMER_MIN_INTERVAL_MS + " (the kernel tick at 250 Hz).");
     public static final Knob PROFILER_ALLOC_BYTES = new Knob("mailbench.profiler.allocBytes", "" + CaptureSettings.DEFAULT_ALLOC_BYTES,
-        "In the same session, one heap allocation sample every this many bytes allocated (the allocation flame graph); 0: none.");
+        "In the same session, one heap allocation sample every this many bytes allocated (the allocation flame graph), at least "
+            + CaptureSettings.MIN_ALLOC_BYTES + "; 0: none.");
     public static final Knob PROFILER_TRIM = new Knob("mailbench.profiler.trimSeconds", "" + ProfileWindow.DEFAULT_TRIM_SECONDS,
         "The profile keeps the samples from this long after the measured phase starts to this long before it ends (at most a quarter of it each).");
 

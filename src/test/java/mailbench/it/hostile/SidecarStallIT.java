@@ -85,6 +85,20 @@ class SidecarStallIT {
     }
 
     @Test
+    void startShouldRefuseAnIntervalOrAllocationSamplingBelowItsFloorNamingIt() throws Exception {
+        String interval = exchange("POST /start?intervalMs=1 HTTP/1.1\r\nHost: x\r\nAuthorization: " + token.bearer()
+            + "\r\nConnection: close\r\n\r\n");
+        assertThat(interval).startsWith("HTTP/1.1 400").contains("4-1000 ms for itimer", "kernel tick");
+        String alloc = exchange("POST /start?allocBytes=1 HTTP/1.1\r\nHost: x\r\nAuthorization: " + token.bearer()
+            + "\r\nConnection: close\r\n\r\n");
+        assertThat(alloc).startsWith("HTTP/1.1 400").contains("allocBytes: ", "at least 524288");
+        String both = exchange("POST /start?intervalMs=1&allocBytes=1 HTTP/1.1\r\nHost: x\r\nAuthorization: " + token.bearer()
+            + "\r\nConnection: close\r\n\r\n");
+        assertThat(both).startsWith("HTTP/1.1 400");
+        assertThat(new SidecarClient(url, token).status().get("state").asText()).as("nothing was tried").isEqualTo("IDLE");
+    }
+
+    @Test
     void aBodyShouldBeRefusedBeforeItIsRead() throws Exception {
         // headers announce 30 MB that never come: the answer must not wait for them
         String wrongToken = exchange("POST /stop HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer not-the-token\r\n"
