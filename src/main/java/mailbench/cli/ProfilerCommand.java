@@ -50,8 +50,8 @@ final class ProfilerCommand {
             + SidecarToken.ENV + ", else a new one is written to <out>/token (owner-only)")
         Path tokenFile;
 
-        @Option(names = "--read-timeout-s", description = "A request not received whole in this time is closed; a stalled peer"
-            + " holds one of " + SidecarServer.THREADS + " threads at most this long (default: ${DEFAULT-VALUE})",
+        @Option(names = "--read-timeout-s", description = "A connection that has not sent a whole request head this long after"
+            + " it opened is closed (default: ${DEFAULT-VALUE})",
             defaultValue = "" + SidecarServer.DEFAULT_READ_TIMEOUT_S)
         int readTimeoutSeconds;
 

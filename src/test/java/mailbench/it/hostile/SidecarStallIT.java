@@ -61,12 +61,7 @@ class SidecarStallIT {
     void aStalledPeerShouldBlockNobodyAndBeClosedAfterTheReadTimeout() throws Exception {
         List<Socket> stalled = new ArrayList<>();
         try {
-            for (int i = 0; i < 3; i++) {
-                Socket peer = new Socket(url.getHost(), url.getPort());
-                peer.getOutputStream().write('G');
-                peer.getOutputStream().flush();
-                stalled.add(peer);
-            }
+            stall(stalled, 3);
             long start = System.nanoTime();
             String state = new SidecarClient(url, token).status().get("state").asText();
             long answeredMs = (System.nanoTime() - start) / 1_000_000;
@@ -77,6 +72,29 @@ class SidecarStallIT {
             long closedMs = awaitClosed(stalled.get(0), Duration.ofSeconds(READ_TIMEOUT_S + 10));
             System.out.printf("[sidecar-stall] the stalled peer was closed after %d ms (read timeout %d s)%n", closedMs, READ_TIMEOUT_S);
             assertThat(closedMs).as("closed after the read timeout").isLessThan((READ_TIMEOUT_S + 5) * 1_000L);
+        } finally {
+            for (Socket peer : stalled) {
+                peer.close();
+            }
+        }
+    }
+
+    @Test
+    void aDozenOneBytePeersShouldDelayNoCall() throws Exception {
+        // more peers than a thread-per-request server has threads: each holds a socket, none a thread
+        SidecarClient client = new SidecarClient(url, token);
+        client.status(); // the sidecar JVM's first call is slow on its own
+        List<Socket> stalled = new ArrayList<>();
+        try {
+            stall(stalled, 24);
+            for (int call = 0; call < 3; call++) {
+                long start = System.nanoTime();
+                String state = client.status().get("state").asText();
+                long answeredMs = (System.nanoTime() - start) / 1_000_000;
+                System.out.printf("[sidecar-stall] status with %d one-byte peers: %s in %d ms%n", stalled.size(), state, answeredMs);
+                assertThat(state).isEqualTo("IDLE");
+                assertThat(answeredMs).as("answered while %d peers stall", stalled.size()).isLessThan(1_000);
+            }
         } finally {
             for (Socket peer : stalled) {
                 peer.close();
@@ -108,6 +126,16 @@ class SidecarStallIT {
             + "Content-Length: 30000000\r\n\r\n");
         assertThat(tooLarge).startsWith("HTTP/1.1 413").contains("no call takes a body");
         assertThat(new SidecarClient(url, token).status().get("state").asText()).isEqualTo("IDLE");
+    }
+
+    /** Opens {@code peers} connections into {@code stalled}, each sending one byte of a request head and no more. */
+    private static void stall(List<Socket> stalled, int peers) throws Exception {
+        for (int i = 0; i < peers; i++) {
+            Socket peer = new Socket(url.getHost(), url.getPort());
+            peer.getOutputStream().write('G');
+            peer.getOutputStream().flush();
+            stalled.add(peer);
+        }
     }
 
     /** Sends {@code head} and reads the answer, which must come within 5 s and the connection then be closed. */
