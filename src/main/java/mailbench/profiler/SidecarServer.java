@@ -11,6 +11,7 @@ import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
+import mailbench.access.ServerTls;
 
 /**
  * The sidecar's control API, for the simulation's before/after hooks (locally and on staging):
@@ -47,21 +48,26 @@ public final class SidecarServer implements AutoCloseable {
         this.sidecar = sidecar;
     }
 
-    public static SidecarServer start(ProfilerSidecar sidecar, SidecarToken token, String host, int port) throws IOException {
-        return start(sidecar, token, host, port, DEFAULT_READ_TIMEOUT_S);
+    /**
+     * Where and how the API listens. {@code readTimeoutSeconds}: a connection that has not sent a whole request head this
+     * long after it opened is closed. Plain HTTP on an address other hosts reach is refused unless {@code tls} allows it:
+     * every call carries the token.
+     */
+    public record Listen(String host, int port, int readTimeoutSeconds, ServerTls tls) {
+        public Listen {
+            if (readTimeoutSeconds < 1 || readTimeoutSeconds > 3_600) {
+                throw new IllegalArgumentException("--read-timeout-s must be between 1 and 3600, got " + readTimeoutSeconds);
+            }
+            tls.checkTokenExposure(host, true, "profiler sidecar");
+        }
     }
 
-    /** {@code readTimeoutSeconds}: a connection that has not sent a whole request head this long after it opened is closed. */
-    public static SidecarServer start(ProfilerSidecar sidecar, SidecarToken token, String host, int port, int readTimeoutSeconds)
-        throws IOException {
-        if (readTimeoutSeconds < 1 || readTimeoutSeconds > 3_600) {
-            throw new IllegalArgumentException("--read-timeout-s must be between 1 and 3600, got " + readTimeoutSeconds);
-        }
+    public static SidecarServer start(ProfilerSidecar sidecar, SidecarToken token, Listen listen) throws IOException {
         Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1).setWorkerPoolSize(WORKERS)
             .setMaxWorkerExecuteTime(RESPONSE_TIMEOUT_S).setMaxWorkerExecuteTimeUnit(TimeUnit.SECONDS));
-        HttpServerOptions options = new HttpServerOptions().setHost(host).setPort(port).setHttp2ClearTextEnabled(false)
-            .setIdleTimeout(RESPONSE_TIMEOUT_S).setIdleTimeoutUnit(TimeUnit.SECONDS);
-        SidecarPeers peers = new SidecarPeers(vertx, readTimeoutSeconds * 1000L);
+        HttpServerOptions options = listen.tls().applyTo(new HttpServerOptions().setHost(listen.host()).setPort(listen.port())
+            .setHttp2ClearTextEnabled(false).setIdleTimeout(RESPONSE_TIMEOUT_S).setIdleTimeoutUnit(TimeUnit.SECONDS));
+        SidecarPeers peers = new SidecarPeers(vertx, listen.readTimeoutSeconds() * 1000L);
         SidecarCalls calls = new SidecarCalls(sidecar);
         HttpServer server = vertx.createHttpServer(options).connectionHandler(peers::admit)
             .requestHandler(request -> handle(vertx, request, token, peers, calls));
@@ -69,7 +75,8 @@ public final class SidecarServer implements AutoCloseable {
             server.listen().await(30, TimeUnit.SECONDS);
         } catch (Exception e) {
             vertx.close();
-            throw new IOException("the sidecar could not listen on " + host + ":" + port + " (--host/--port): " + e.getMessage(), e);
+            throw new IOException("the sidecar could not listen on " + listen.host() + ":" + listen.port() + " (--host/--port): "
+                + e.getMessage(), e);
         }
         return new SidecarServer(vertx, server, sidecar);
     }
