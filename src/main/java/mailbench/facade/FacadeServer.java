@@ -23,6 +23,7 @@ import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
+import mailbench.access.ServerCertificateReload;
 import mailbench.access.ServerTls;
 import mailbench.facade.opensearch.ClientWatchdog;
 import mailbench.facade.opensearch.MailStore;
@@ -74,6 +75,7 @@ public final class FacadeServer implements AutoCloseable {
             MailRoutes routes = new MailRoutes(store, config, guards, watchdog);
             List<HttpServer> servers = new CopyOnWriteArrayList<>();
             listen(vertx, routes, config, guards, tls, servers);
+            ServerCertificateReload.start(vertx, tls, servers);
             FacadeServer facade = new FacadeServer(vertx, store, servers);
             watchClient(vertx, watchdog, onClientDeath);
             facade.ensureIndexUntilDone(config.shards());

@@ -4,6 +4,7 @@ import static mailbench.profiler.SidecarReplies.error;
 import static mailbench.profiler.SidecarReplies.refuse;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import io.vertx.core.Vertx;
@@ -11,6 +12,7 @@ import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
+import mailbench.access.ServerCertificateReload;
 import mailbench.access.ServerTls;
 
 /**
@@ -78,6 +80,7 @@ public final class SidecarServer implements AutoCloseable {
             throw new IOException("the sidecar could not listen on " + listen.host() + ":" + listen.port() + " (--host/--port): "
                 + e.getMessage(), e);
         }
+        ServerCertificateReload.start(vertx, listen.tls(), List.of(server));
         return new SidecarServer(vertx, server, sidecar);
     }
 

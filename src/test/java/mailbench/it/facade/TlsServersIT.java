@@ -12,6 +12,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,10 +25,14 @@ import mailbench.access.OpenSearchAccess;
 import mailbench.access.ServerTls;
 import mailbench.access.TlsTrust;
 import mailbench.corpus.CorpusSpec;
+import mailbench.facade.FacadeConfig;
+import mailbench.facade.FacadeGuards;
+import mailbench.facade.FacadeServer;
 import mailbench.facade.FacadeToken;
 import mailbench.facadeclient.FacadeAccess;
 import mailbench.facadeclient.FacadeStats;
 import mailbench.facadeclient.HealthProbe;
+import mailbench.it.support.FacadeConfigs;
 import mailbench.it.support.FacadeProcess;
 import mailbench.it.support.SharedNode;
 import mailbench.it.support.TestCertificates;
@@ -120,6 +125,30 @@ class TlsServersIT {
             URI loopback = URI.create("https://127.0.0.1:" + url.getPort());
             assertThat(HealthProbe.check(loopback, "--facade", FacadeAccess.of(TOKEN, ca, "--facade-ca")).path("status").asText())
                 .isEqualTo("ok");
+        }
+    }
+
+    @Test
+    void aRenewedCertificateShouldBeServedWithoutARestart() throws Exception {
+        Path renewedCert = DIR.resolve("renewed.pem");
+        Path renewedKey = DIR.resolve("renewed-key.pem");
+        Files.copy(cert, renewedCert, StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(key, renewedKey, StandardCopyOption.REPLACE_EXISTING);
+        FacadeConfig config = FacadeConfigs.onFreePort(SharedNode.url(), "mail-it-tls-renewed");
+        ServerTls tls = ServerTls.of(renewedCert, renewedKey, null, false, Map.of());
+        try (FacadeServer facade = FacadeServer.start(config, FacadeGuards.DEFAULTS.withToken(TOKEN), tls, problem -> { })) {
+            URI url = URI.create("https://127.0.0.1:" + facade.port());
+            assertThat(HealthProbe.check(url, "--facade", FacadeAccess.of(TOKEN, ca, "--facade-ca")).path("status").asText()).isEqualTo("ok");
+
+            // a certificate of another CA into the same files, as a renewal does
+            TestCertificates next = TestCertificates.create();
+            Path nextCa = next.writeCaPem(DIR.resolve("next-ca.pem"));
+            next.writeServerPem(renewedCert, renewedKey);
+            FacadeAccess withNextCa = FacadeAccess.of(TOKEN, nextCa, "--facade-ca");
+            await().atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofSeconds(1)).ignoreExceptions()
+                .until(() -> HealthProbe.check(url, "--facade", withNextCa).path("status").asText().equals("ok"));
+            assertThatThrownBy(() -> HealthProbe.check(url, "--facade", FacadeAccess.of(TOKEN, ca, "--facade-ca")))
+                .hasMessageContaining("did not pass the TLS check");
         }
     }
 
