@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 import mailbench.access.OpenSearchUrls;
+import mailbench.access.ServerTls;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeGuards;
 import mailbench.facade.FacadeServer;
@@ -140,6 +141,9 @@ final class FacadeCommand implements Callable<Integer> {
         + " port uses the facade and its OpenSearch access")
     boolean insecureOpen;
 
+    @Mixin
+    ServerTlsOptions tls;
+
     @Option(names = "--allow-credentials-over-http", description = "Send basic-auth credentials to http:// OpenSearch URLs"
         + " (clear text on the network); refused without this")
     boolean allowCredentialsOverHttp;
@@ -186,14 +190,16 @@ final class FacadeCommand implements Callable<Integer> {
             Duration.ofMillis(poolWaitTimeoutMs), FacadeToken.fromFileOrEnv(tokenFile, System.getenv()), insecureOpen,
             allowCredentialsOverHttp, maxBodyBytesInFlight, Duration.ofMillis(requestHeadTimeoutMs), maxHeldBytes,
             Duration.ofMillis(requestBodyTimeoutMs), maxClientConnectionsPerAddress);
+        ServerTls serverTls = tls.tls();
         child.watchParent();
-        FacadeServer server = FacadeServer.start(config, guards, FacadeCommand::exitOnClientDeath);
+        FacadeServer server = FacadeServer.start(config, guards, serverTls, FacadeCommand::exitOnClientDeath);
         CountDownLatch stopped = ChildOptions.onShutdown(server::close, "facade-shutdown");
-        String url = "http://" + config.host() + ":" + server.port();
+        String url = serverTls.scheme() + "://" + config.host() + ":" + server.port();
         System.out.println("facade: " + url + " (OpenSearch " + config.opensearch() + ", index " + config.index() + ", opensearch-java "
             + ClientVersion.opensearchJava() + ", transport " + transport + ", mapper " + mapper
             + ", projection " + projection + ", response compression " + responseCompression
-            + ", injected cost " + config.client().injectedCost().describe() + "; " + config.access().describe() + ")");
+            + ", injected cost " + config.client().injectedCost().describe() + "; " + config.access().describe() + "; serving "
+            + serverTls.describe() + ")");
         child.announceReady(url);
         stopped.await();
         return 0;

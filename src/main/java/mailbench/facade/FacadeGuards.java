@@ -1,9 +1,9 @@
 package mailbench.facade;
 
-import java.net.InetAddress;
 import java.net.URI;
-import java.net.UnknownHostException;
 import java.time.Duration;
+
+import mailbench.access.ServerTls;
 
 /**
  * How the facade protects itself and what it holds: inbound connection limits, HTTP/2, the token
@@ -156,16 +156,7 @@ public record FacadeGuards(
     }
 
     static boolean isLoopback(String host) {
-        try {
-            for (InetAddress address : InetAddress.getAllByName(host)) {
-                if (!address.isLoopbackAddress()) {
-                    return false;
-                }
-            }
-            return true;
-        } catch (UnknownHostException e) {
-            return false;
-        }
+        return ServerTls.isLoopback(host);
     }
 
     private static void require(boolean condition, String message) {
