@@ -24,7 +24,7 @@ class LargeSourceSimulation private (workload: LargeSourceWorkload)
   private val users = config.large.concurrency
   // the counters when the measured searches start: all warm-up users are done by then (andThen)
   private val measuredStart = new AtomicReference[FacadeStats.Reading]()
-  private def markStart(): Unit = if (measuredStart.get == null) measuredStart.compareAndSet(null, FacadeStats.read(run.facadeUrl, run.facadeToken))
+  private def markStart(): Unit = if (measuredStart.get == null) measuredStart.compareAndSet(null, FacadeStats.read(run.facadeUrl, run.facadeAccess))
 
   private val measured = LargeSourceScenario.build("Measured", LargeSourceScenario.ListLargeMessages, config.durationSeconds, workload,
     feeder, () => markStart()).inject(atOnceUsers(users))
@@ -37,7 +37,7 @@ class LargeSourceSimulation private (workload: LargeSourceWorkload)
     .assertions(MailRequests.gates(config, LargeSourceScenario.ListLargeMessages))
 
   override protected def afterLoad(): Unit = {
-    val end = FacadeStats.read(run.facadeUrl, run.facadeToken)
+    val end = FacadeStats.read(run.facadeUrl, run.facadeAccess)
     run.finish()
     LargeSourceReport.afterRun(run.about, config.corpus, workload, users, measuredStart.get, end, run.folder, line => run.event(line))
   }

@@ -38,7 +38,7 @@ public record TlsTrust(Path caPem, Path truststore, char[] truststorePassword) {
         try {
             SSLContext context = SSLContext.getInstance("TLS");
             TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-            factory.init(custom() ? keyStore(caOption, truststoreOption) : null);
+            factory.init(custom() ? trustStore(caOption, truststoreOption) : null);
             context.init(null, factory.getTrustManagers(), null);
             return context;
         } catch (GeneralSecurityException e) {
@@ -46,7 +46,8 @@ public record TlsTrust(Path caPem, Path truststore, char[] truststorePassword) {
         }
     }
 
-    private KeyStore keyStore(String caOption, String truststoreOption) throws GeneralSecurityException {
+    /** The CAs given, as a key store of trusted certificates; only for {@link #custom()} trust. */
+    public KeyStore trustStore(String caOption, String truststoreOption) throws GeneralSecurityException {
         if (truststore != null) {
             try {
                 // the JDK reads PKCS12 and JKS alike and tells them apart itself

@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 import mailbench.access.OpenSearchUrls;
+import mailbench.access.ServerTls;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeGuards;
 import mailbench.facade.FacadeServer;
@@ -79,6 +80,12 @@ final class FacadeCommand implements Callable<Integer> {
         defaultValue = "" + FacadeGuards.DEFAULT_MAX_BODY_BYTES_IN_FLIGHT)
     long maxBodyBytesInFlight;
 
+    @Option(names = "--max-held-bytes", description = "What all requests may hold at once, from a body's first byte to the end"
+        + " of its work (raw body, parsed messages, the serialised request, the answer, by a conservative estimate); a request"
+        + " that would pass it alone gets 413, beside the others 503 with Retry-After; 0: half the max heap (default: ${DEFAULT-VALUE})",
+        defaultValue = "" + FacadeGuards.DEFAULT_MAX_HELD_BYTES)
+    long maxHeldBytes;
+
     @Option(names = "--max-bulk-items", description = "Most messages in one bulk request, else 413 (default: ${DEFAULT-VALUE})",
         defaultValue = "" + FacadeConfig.DEFAULT_MAX_BULK_ITEMS)
     int maxBulkItems;
@@ -113,6 +120,15 @@ final class FacadeCommand implements Callable<Integer> {
         + " once (default: ${DEFAULT-VALUE})", defaultValue = "" + FacadeGuards.DEFAULT_MAX_CLIENT_CONNECTIONS)
     int maxClientConnections;
 
+    @Option(names = "--max-client-connections-per-address", description = "Inbound connections open at once from one client"
+        + " address; beyond, its new ones are closed at once, before any token is read (default: ${DEFAULT-VALUE})",
+        defaultValue = "" + FacadeGuards.DEFAULT_MAX_CLIENT_CONNECTIONS_PER_ADDRESS)
+    int maxClientConnectionsPerAddress;
+
+    @Option(names = "--request-body-timeout-ms", description = "A request body must be whole this long after its head, else 408"
+        + " and the connection is closed (default: ${DEFAULT-VALUE})", defaultValue = "30000")
+    long requestBodyTimeoutMs;
+
     @Option(names = "--http2-cleartext", description = "Also accept cleartext HTTP/2 (h2c); off: HTTP/1.1 only")
     boolean http2Cleartext;
 
@@ -124,6 +140,9 @@ final class FacadeCommand implements Callable<Integer> {
     @Option(names = "--insecure-open", description = "Listen on a non-loopback --host without a token: anyone who reaches the"
         + " port uses the facade and its OpenSearch access")
     boolean insecureOpen;
+
+    @Mixin
+    ServerTlsOptions tls;
 
     @Option(names = "--allow-credentials-over-http", description = "Send basic-auth credentials to http:// OpenSearch URLs"
         + " (clear text on the network); refused without this")
@@ -169,15 +188,18 @@ final class FacadeCommand implements Callable<Integer> {
             access.access(), maxResponseBytes, maxEventLoopLagMs);
         FacadeGuards guards = new FacadeGuards(Duration.ofMillis(idleTimeoutMs), maxClientConnections, http2Cleartext,
             Duration.ofMillis(poolWaitTimeoutMs), FacadeToken.fromFileOrEnv(tokenFile, System.getenv()), insecureOpen,
-            allowCredentialsOverHttp, maxBodyBytesInFlight, Duration.ofMillis(requestHeadTimeoutMs));
+            allowCredentialsOverHttp, maxBodyBytesInFlight, Duration.ofMillis(requestHeadTimeoutMs), maxHeldBytes,
+            Duration.ofMillis(requestBodyTimeoutMs), maxClientConnectionsPerAddress);
+        ServerTls serverTls = tls.tls();
         child.watchParent();
-        FacadeServer server = FacadeServer.start(config, guards, FacadeCommand::exitOnClientDeath);
+        FacadeServer server = FacadeServer.start(config, guards, serverTls, FacadeCommand::exitOnClientDeath);
         CountDownLatch stopped = ChildOptions.onShutdown(server::close, "facade-shutdown");
-        String url = "http://" + config.host() + ":" + server.port();
+        String url = serverTls.scheme() + "://" + config.host() + ":" + server.port();
         System.out.println("facade: " + url + " (OpenSearch " + config.opensearch() + ", index " + config.index() + ", opensearch-java "
             + ClientVersion.opensearchJava() + ", transport " + transport + ", mapper " + mapper
             + ", projection " + projection + ", response compression " + responseCompression
-            + ", injected cost " + config.client().injectedCost().describe() + "; " + config.access().describe() + ")");
+            + ", injected cost " + config.client().injectedCost().describe() + "; " + config.access().describe() + "; serving "
+            + serverTls.describe() + ")");
         child.announceReady(url);
         stopped.await();
         return 0;

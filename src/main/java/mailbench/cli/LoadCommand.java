@@ -10,6 +10,7 @@ import mailbench.access.OpenSearchUrls;
 import mailbench.corpus.CorpusSpec;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeToken;
+import mailbench.facadeclient.FacadeAccess;
 import mailbench.loader.CorpusLoad;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -41,6 +42,10 @@ final class LoadCommand implements Callable<Integer> {
         + " sent as Authorization: Bearer; default: $" + FacadeToken.ENV + ", else none")
     Path facadeTokenFile;
 
+    @Option(names = "--facade-ca", paramLabel = "<pem file>", description = "CA certificate(s), PEM, an https --facade's"
+        + " certificate is checked against; only these are trusted (default: the JDK's CAs)")
+    Path facadeCa;
+
     @Option(names = "--force", description = "Load even when the index holds the corpus already")
     boolean force;
 
@@ -61,7 +66,7 @@ final class LoadCommand implements Callable<Integer> {
     /** The facade, and OpenSearch's hosts with their CA and credentials as the facade's own options give them. */
     CorpusLoad.Target target() {
         List<URI> hosts = opensearch == null ? List.of() : OpenSearchUrls.parse(String.join(",", opensearch), "--opensearch");
-        return new CorpusLoad.Target(facade, hosts, access.access(), index, FacadeToken.fromFileOrEnv(facadeTokenFile, System.getenv(),
-            "--facade-token-file"));
+        FacadeToken token = FacadeToken.fromFileOrEnv(facadeTokenFile, System.getenv(), "--facade-token-file");
+        return new CorpusLoad.Target(facade, hosts, access.access(), index, FacadeAccess.of(token, facadeCa, "--facade-ca"));
     }
 }

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
+import mailbench.access.ServerTls;
 import mailbench.profiler.CaptureSettings;
 import mailbench.profiler.ProfileReport;
 import mailbench.profiler.ProfilerSidecar;
@@ -50,16 +51,21 @@ final class ProfilerCommand {
             + SidecarToken.ENV + ", else a new one is written to <out>/token (owner-only)")
         Path tokenFile;
 
-        @Option(names = "--read-timeout-s", description = "A request not received whole in this time is closed; a stalled peer"
-            + " holds one of " + SidecarServer.THREADS + " threads at most this long (default: ${DEFAULT-VALUE})",
+        @Option(names = "--read-timeout-s", description = "A connection that has not sent a whole request head this long after"
+            + " it opened is closed (default: ${DEFAULT-VALUE})",
             defaultValue = "" + SidecarServer.DEFAULT_READ_TIMEOUT_S)
         int readTimeoutSeconds;
+
+        @picocli.CommandLine.Mixin
+        ServerTlsOptions tls;
 
         @picocli.CommandLine.Mixin
         ChildOptions child;
 
         @Override
         public Integer call() throws Exception {
+            ServerTls serverTls = tls.tls();
+            SidecarServer.Listen listen = new SidecarServer.Listen(host, port, readTimeoutSeconds, serverTls);
             child.watchParent();
             SidecarToken token = SidecarToken.fromFileOrEnv(tokenFile);
             String tokenSource = tokenFile != null ? tokenFile.toString() : "$" + SidecarToken.ENV;
@@ -72,11 +78,11 @@ final class ProfilerCommand {
             sidecar.preload().ifPresentOrElse(
                 problem -> System.out.println("warning: " + problem + " (captures will fail with this reason)"),
                 () -> System.out.println("async-profiler loaded into pid " + target.pid));
-            SidecarServer server = SidecarServer.start(sidecar, token, host, port, readTimeoutSeconds);
+            SidecarServer server = SidecarServer.start(sidecar, token, listen);
             CountDownLatch stopped = ChildOptions.onShutdown(server::close, "profiler-shutdown");
-            String url = "http://" + host + ":" + server.port();
+            String url = serverTls.scheme() + "://" + host + ":" + server.port();
             System.out.println("profiler sidecar: " + url + " (profiling pid " + target.pid + ", token from " + tokenSource
-                + ", captures in " + target.out.toAbsolutePath() + ")");
+                + ", captures in " + target.out.toAbsolutePath() + ", serving " + serverTls.describe() + ")");
             child.announceReady(url);
             stopped.await();
             return 0;

@@ -87,12 +87,13 @@ final class Admission {
         }
     }
 
-    /** The refusals by cause since the facade started ({@code bodyBytesInFlight}: the request-body bound's). */
-    Map<String, Object> refused(BodyBytesInFlight bodyBytes) {
+    /** The refusals by cause since the facade started ({@code bodyBytesInFlight}: the request-body bound's; {@code heldBytes}: the held-bytes bound's). */
+    Map<String, Object> refused(BodyBytesInFlight bodyBytes, HeldBytes heldBytes) {
         Map<String, Object> refused = new LinkedHashMap<>();
         refused.put("inFlight", refusedInFlight.sum());
         refused.put("eventLoopLag", refusedLag.sum());
         refused.put("bodyBytesInFlight", bodyBytes.refused());
+        refused.put("heldBytes", heldBytes.refused());
         return refused;
     }
 

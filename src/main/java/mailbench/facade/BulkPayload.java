@@ -24,7 +24,16 @@ public final class BulkPayload {
     public record Item(MailDocument document, String mailboxId, String messageId, String error) {
     }
 
+    /** Without a bound on what the items hold (tests). */
     public static List<Item> parse(byte[] body, int maxItems) {
+        return parse(body, maxItems, new HeldBytes(Long.MAX_VALUE).newTicket());
+    }
+
+    /**
+     * Each item's {@link Footprint} (its slot in the answer too) is taken from {@code held} as soon as it is parsed: a bulk
+     * that would hold too much is refused before the next item is built (413 alone, 503 beside the others).
+     */
+    static List<Item> parse(byte[] body, int maxItems, HeldBytes.Ticket held) {
         int first = 0;
         while (first < body.length && Character.isWhitespace(body[first])) {
             first++;
@@ -32,20 +41,24 @@ public final class BulkPayload {
         if (first == body.length) {
             throw new BadRequest("the bulk body is empty: send NDJSON (one message per line) or a JSON array");
         }
-        List<Item> items = body[first] == '[' ? array(body, maxItems) : lines(body, maxItems);
+        List<Item> items = body[first] == '[' ? array(body, maxItems, held) : lines(body, maxItems, held);
         if (items.isEmpty()) {
             throw new BadRequest("the bulk holds no message: send NDJSON (one message per line) or a non-empty JSON array");
         }
         return items;
     }
 
-    private static Item item(JsonNode json) {
+    private static Item item(JsonNode json, long wireBytes, int number, HeldBytes.Ticket held) {
+        Item item;
         try {
             MailDocument document = MessagePayload.parse(json, null, null);
-            return new Item(document, document.mailboxId(), document.messageId(), null);
+            item = new Item(document, document.mailboxId(), document.messageId(), null);
         } catch (BadRequest e) {
-            return new Item(null, text(json, "mailboxId"), text(json, "messageId"), e.getMessage());
+            item = new Item(null, text(json, "mailboxId"), text(json, "messageId"), e.getMessage());
         }
+        long footprint = Footprint.ANSWER_SLOT_BYTES + (item.document() == null ? 0 : Footprint.of(item.document(), wireBytes));
+        held.take(footprint, "the bulk (at item " + number + ")");
+        return item;
     }
 
     private static String text(JsonNode json, String field) {
@@ -54,7 +67,7 @@ public final class BulkPayload {
     }
 
     /** Item by item as the parser reads them: each becomes a document (or an error) before the next is read. */
-    private static List<Item> array(byte[] body, int maxItems) {
+    private static List<Item> array(byte[] body, int maxItems, HeldBytes.Ticket held) {
         List<Item> items = new ArrayList<>();
         try (RequestJson.Tokens tokens = RequestJson.Tokens.over(body, 0, body.length)) {
             tokens.next();
@@ -64,12 +77,13 @@ public final class BulkPayload {
                 }
                 requireRoom(items, maxItems);
                 JsonNode node;
+                long start = tokens.currentTokenLocation().getByteOffset();
                 try {
                     node = tokens.value();
                 } catch (BadRequest e) {
                     throw new BadRequest(e.status(), "item " + (items.size() + 1) + ": " + e.getMessage());
                 }
-                items.add(item(node));
+                items.add(item(node, tokens.currentLocation().getByteOffset() - start, items.size() + 1, held));
             }
             if (tokens.next() != null) {
                 throw new BadRequest("the bulk body starts with '[' but is not a valid JSON array: content after its closing ']'");
@@ -84,7 +98,7 @@ public final class BulkPayload {
      * Line by line as they are read. A line that is not JSON (or passes a parsing limit) refuses the whole bulk at once,
      * naming it: a body of millions of garbage lines costs one error, not one per line.
      */
-    private static List<Item> lines(byte[] body, int maxItems) {
+    private static List<Item> lines(byte[] body, int maxItems, HeldBytes.Ticket held) {
         List<Item> items = new ArrayList<>();
         int lineNumber = 0;
         int start = 0;
@@ -96,7 +110,7 @@ public final class BulkPayload {
             lineNumber++;
             if (!RequestJson.isBlank(body, start, end)) {
                 requireRoom(items, maxItems);
-                items.add(item(line(body, start, end, lineNumber)));
+                items.add(item(line(body, start, end, lineNumber), end - start, items.size() + 1, held));
             }
             start = end + 1;
         }

@@ -1,9 +1,9 @@
 package mailbench.facade;
 
-import java.net.InetAddress;
 import java.net.URI;
-import java.net.UnknownHostException;
 import java.time.Duration;
+
+import mailbench.access.ServerTls;
 
 /**
  * How the facade protects itself and what it holds: inbound connection limits, HTTP/2, the token
@@ -19,7 +19,10 @@ public record FacadeGuards(
     boolean insecureOpen,
     boolean allowCredentialsOverHttp,
     long maxBodyBytesInFlight,
-    Duration requestHeadTimeout) {
+    Duration requestHeadTimeout,
+    long maxHeldBytes,
+    Duration requestBodyTimeout,
+    int maxClientConnectionsPerAddress) {
 
     /** A connection that sends or reads nothing for this long is closed: half-sent headers do not hold a socket forever. */
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(60);
@@ -38,6 +41,20 @@ public record FacadeGuards(
      * a request head must be complete this long after its first byte (or after the connection opened), else 408 and close.
      */
     public static final Duration DEFAULT_REQUEST_HEAD_TIMEOUT = Duration.ofSeconds(10);
+    /**
+     * 0: half the JVM's max heap ({@link #heldBytesBound()}): what requests hold from their bodies' first bytes to the end
+     * of their work, by a conservative estimate of what each body becomes; the other half is left to the answers of
+     * searches and gets, the client's buffers and the facade itself.
+     */
+    public static final long DEFAULT_MAX_HELD_BYTES = 0;
+    /**
+     * Each byte a client sends resets the idle timeout, so a body sent a byte at a time would hold its buffer (and its share of
+     * --max-body-bytes-in-flight) for ever: a body must be whole this long after its head, else 408 and close. 30 s takes
+     * a 32 MiB body at 1.1 MB/s.
+     */
+    public static final Duration DEFAULT_REQUEST_BODY_TIMEOUT = Duration.ofSeconds(30);
+    /** A quarter of {@link #DEFAULT_MAX_CLIENT_CONNECTIONS}: far above a load generator's shared connections, so one client address cannot take them all. */
+    public static final int DEFAULT_MAX_CLIENT_CONNECTIONS_PER_ADDRESS = 1_024;
 
     public static final FacadeGuards DEFAULTS = new FacadeGuards(DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_CLIENT_CONNECTIONS, false,
         DEFAULT_POOL_WAIT_TIMEOUT, null, false, false);
@@ -54,13 +71,22 @@ public record FacadeGuards(
         require(requestHeadTimeout != null && requestHeadTimeout.toMillis() >= 100 && requestHeadTimeout.toMillis() <= 3_600_000,
             "--request-head-timeout-ms must be between 100 and 3600000, got "
                 + (requestHeadTimeout == null ? null : requestHeadTimeout.toMillis()));
+        require(maxHeldBytes == 0 || maxHeldBytes >= 1024 * 1024,
+            "--max-held-bytes must be 0 (half the max heap) or at least 1048576, got " + maxHeldBytes);
+        require(requestBodyTimeout != null && requestBodyTimeout.toMillis() >= 100 && requestBodyTimeout.toMillis() <= 3_600_000,
+            "--request-body-timeout-ms must be between 100 and 3600000, got "
+                + (requestBodyTimeout == null ? null : requestBodyTimeout.toMillis()));
+        require(maxClientConnectionsPerAddress >= 1 && maxClientConnectionsPerAddress <= maxClientConnections,
+            "--max-client-connections-per-address must be between 1 and --max-client-connections (" + maxClientConnections + "), got "
+                + maxClientConnectionsPerAddress);
     }
 
     /** With the default bounds on body bytes in flight and on the time to send a request head. */
     public FacadeGuards(Duration idleTimeout, int maxClientConnections, boolean http2Cleartext, Duration poolWaitTimeout,
                         FacadeToken token, boolean insecureOpen, boolean allowCredentialsOverHttp) {
         this(idleTimeout, maxClientConnections, http2Cleartext, poolWaitTimeout, token, insecureOpen, allowCredentialsOverHttp,
-            DEFAULT_MAX_BODY_BYTES_IN_FLIGHT, DEFAULT_REQUEST_HEAD_TIMEOUT);
+            DEFAULT_MAX_BODY_BYTES_IN_FLIGHT, DEFAULT_REQUEST_HEAD_TIMEOUT, DEFAULT_MAX_HELD_BYTES, DEFAULT_REQUEST_BODY_TIMEOUT,
+            Math.min(DEFAULT_MAX_CLIENT_CONNECTIONS_PER_ADDRESS, maxClientConnections));
     }
 
     /** The request-body bytes all requests may hold at once: {@link #maxBodyBytesInFlight}, or an eighth of the max heap for 0. */
@@ -68,19 +94,39 @@ public record FacadeGuards(
         return maxBodyBytesInFlight > 0 ? maxBodyBytesInFlight : Runtime.getRuntime().maxMemory() / 8;
     }
 
+    /** What requests may hold at once, bodies and all they become: {@link #maxHeldBytes}, or half the max heap for 0. */
+    public long heldBytesBound() {
+        return maxHeldBytes > 0 ? maxHeldBytes : Runtime.getRuntime().maxMemory() / 2;
+    }
+
     public FacadeGuards withBodyBytesInFlight(long newMaxBodyBytesInFlight, Duration newRequestHeadTimeout) {
         return new FacadeGuards(idleTimeout, maxClientConnections, http2Cleartext, poolWaitTimeout, token, insecureOpen,
-            allowCredentialsOverHttp, newMaxBodyBytesInFlight, newRequestHeadTimeout);
+            allowCredentialsOverHttp, newMaxBodyBytesInFlight, newRequestHeadTimeout, maxHeldBytes, requestBodyTimeout,
+            maxClientConnectionsPerAddress);
+    }
+
+    public FacadeGuards withHeldBytes(long newMaxHeldBytes) {
+        return new FacadeGuards(idleTimeout, maxClientConnections, http2Cleartext, poolWaitTimeout, token, insecureOpen,
+            allowCredentialsOverHttp, maxBodyBytesInFlight, requestHeadTimeout, newMaxHeldBytes, requestBodyTimeout,
+            maxClientConnectionsPerAddress);
     }
 
     public FacadeGuards withToken(FacadeToken newToken) {
         return new FacadeGuards(idleTimeout, maxClientConnections, http2Cleartext, poolWaitTimeout, newToken, insecureOpen,
-            allowCredentialsOverHttp, maxBodyBytesInFlight, requestHeadTimeout);
+            allowCredentialsOverHttp, maxBodyBytesInFlight, requestHeadTimeout, maxHeldBytes, requestBodyTimeout,
+            maxClientConnectionsPerAddress);
     }
 
     public FacadeGuards withIdleTimeout(Duration newIdleTimeout, int newMaxClientConnections) {
         return new FacadeGuards(newIdleTimeout, newMaxClientConnections, http2Cleartext, poolWaitTimeout, token, insecureOpen,
-            allowCredentialsOverHttp, maxBodyBytesInFlight, requestHeadTimeout);
+            allowCredentialsOverHttp, maxBodyBytesInFlight, requestHeadTimeout, maxHeldBytes, requestBodyTimeout,
+            Math.min(maxClientConnectionsPerAddress, newMaxClientConnections));
+    }
+
+    /** Slow and many peers: the time a body may take, the inbound connections in all and from one address. */
+    public FacadeGuards withPeers(Duration newRequestBodyTimeout, int newMaxClientConnections, int newMaxPerAddress) {
+        return new FacadeGuards(idleTimeout, newMaxClientConnections, http2Cleartext, poolWaitTimeout, token, insecureOpen,
+            allowCredentialsOverHttp, maxBodyBytesInFlight, requestHeadTimeout, maxHeldBytes, newRequestBodyTimeout, newMaxPerAddress);
     }
 
     /**
@@ -110,16 +156,7 @@ public record FacadeGuards(
     }
 
     static boolean isLoopback(String host) {
-        try {
-            for (InetAddress address : InetAddress.getAllByName(host)) {
-                if (!address.isLoopbackAddress()) {
-                    return false;
-                }
-            }
-            return true;
-        } catch (UnknownHostException e) {
-            return false;
-        }
+        return ServerTls.isLoopback(host);
     }
 
     private static void require(boolean condition, String message) {

@@ -23,6 +23,8 @@ import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
+import mailbench.access.ServerCertificateReload;
+import mailbench.access.ServerTls;
 import mailbench.facade.opensearch.ClientWatchdog;
 import mailbench.facade.opensearch.MailStore;
 import mailbench.facade.opensearch.OpenSearchClients;
@@ -58,7 +60,13 @@ public final class FacadeServer implements AutoCloseable {
      * when the OpenSearch client's I/O thread is found dead (the command exits then).
      */
     public static FacadeServer start(FacadeConfig config, FacadeGuards guards, Consumer<String> onClientDeath) {
+        return start(config, guards, ServerTls.PLAIN, onClientDeath);
+    }
+
+    /** As {@link #start(FacadeConfig, FacadeGuards, Consumer)}, serving HTTPS when {@code tls} has a certificate. */
+    public static FacadeServer start(FacadeConfig config, FacadeGuards guards, ServerTls tls, Consumer<String> onClientDeath) {
         guards.check(config);
+        tls.checkTokenExposure(config.host(), guards.token() != null, "facade");
         OpenSearchClients clients = OpenSearchClients.create(config.openSearchClient(guards.poolWaitTimeout()));
         ClientWatchdog watchdog = clients.watchdog();
         MailStore store = new MailStore(clients, config.index(), config.client().projection(), config.client().injectedCost());
@@ -66,7 +74,8 @@ public final class FacadeServer implements AutoCloseable {
         try {
             MailRoutes routes = new MailRoutes(store, config, guards, watchdog);
             List<HttpServer> servers = new CopyOnWriteArrayList<>();
-            listen(vertx, routes, config, guards, servers);
+            listen(vertx, routes, config, guards, tls, servers);
+            ServerCertificateReload.start(vertx, tls, servers);
             FacadeServer facade = new FacadeServer(vertx, store, servers);
             watchClient(vertx, watchdog, onClientDeath);
             facade.ensureIndexUntilDone(config.shards());
@@ -84,16 +93,16 @@ public final class FacadeServer implements AutoCloseable {
      * when they ask for the same number, and each asking for port 0 gets a port of its own: with
      * several loops and port 0, a free port is picked first (tried again if taken meanwhile).
      */
-    private static void listen(Vertx vertx, MailRoutes routes, FacadeConfig config, FacadeGuards guards, List<HttpServer> servers)
-        throws Exception {
-        InboundConnections connections = new InboundConnections(guards.maxClientConnections());
+    private static void listen(Vertx vertx, MailRoutes routes, FacadeConfig config, FacadeGuards guards, ServerTls tls,
+                               List<HttpServer> servers) throws Exception {
+        InboundConnections connections = new InboundConnections(guards.maxClientConnections(), guards.maxClientConnectionsPerAddress());
         Handler<HttpConnection> admit = connection -> {
             if (connections.admit(connection)) {
                 RequestHeadDeadline.install(connection, guards.requestHeadTimeout());
             }
         };
         if (config.port() != 0 || config.eventLoops() == 1) {
-            deploy(vertx, routes, options(config.host(), config.port(), guards), admit, config.eventLoops(), servers);
+            deploy(vertx, routes, tls.applyTo(options(config.host(), config.port(), guards)), admit, config.eventLoops(), servers);
             return;
         }
         for (int attempt = 1; ; attempt++) {
@@ -102,7 +111,7 @@ public final class FacadeServer implements AutoCloseable {
                 port = probe.getLocalPort();
             }
             try {
-                deploy(vertx, routes, options(config.host(), port, guards), admit, config.eventLoops(), servers);
+                deploy(vertx, routes, tls.applyTo(options(config.host(), port, guards)), admit, config.eventLoops(), servers);
                 return;
             } catch (Exception e) {
                 if (attempt == 5 || !(e instanceof BindException || e.getCause() instanceof BindException)) {

@@ -12,7 +12,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.RoutingContext;
+import mailbench.facade.opensearch.CallCancel;
 import mailbench.json.Json;
 
 /**
@@ -26,42 +28,79 @@ final class JsonReplies {
     private static final Logger LOG = LoggerFactory.getLogger(MailRoutes.class);
 
     private final Admission admission;
+    private final HeldBytes heldBytes;
     private final long callDeadlineMs;
 
-    JsonReplies(Admission admission, long callDeadlineMs) {
+    JsonReplies(Admission admission, HeldBytes heldBytes, long callDeadlineMs) {
         this.admission = admission;
+        this.heldBytes = heldBytes;
         this.callDeadlineMs = callDeadlineMs;
     }
 
-    /** Runs a handler: input errors become 4xx at once, backend errors are classified when the future fails. */
+    /**
+     * Runs a handler: input errors become 4xx at once, backend errors are classified when the future fails. The work holds
+     * the request's {@link HeldBytes} until its answer is written; a client that closes its connection first, or a call past
+     * its deadline, cancels the work's OpenSearch call.
+     */
     void handle(RoutingContext ctx, ReplySupplier work) {
         if (!admission.admit(ctx)) {
             return;
         }
+        HeldBytes.Ticket held = heldBytes.ticket(ctx);
+        held.hold();
+        CallCancel cancel = new CallCancel();
         CompletableFuture<Reply> future;
         try {
-            future = work.get();
+            future = work.get(cancel);
         } catch (BadRequest e) {
             admission.release();
-            error(ctx, e.status(), e.getMessage());
+            held.letGo();
+            refuse(ctx, e);
             return;
         } catch (RuntimeException e) {
             admission.release();
+            held.letGo();
             throw e;
         }
+        ctx.response().closeHandler(closed -> cancel.cancel());
         // a bounded time even when the client never completes the call (a dead I/O thread): 504, and the slot is freed
-        future.orTimeout(callDeadlineMs, TimeUnit.MILLISECONDS).whenComplete((reply, error) -> admission.release());
-        Future.fromCompletionStage(future, ctx.vertx().getOrCreateContext()).onComplete(result -> {
-            if (result.succeeded()) {
-                reply(ctx, result.result());
-            } else {
-                BackendErrors.Failure failure = BackendErrors.classify(result.cause());
-                if (failure.status() == 502) {
-                    admission.unclassified(ctx, failure.message(), result.cause());
-                }
-                error(ctx, failure.status(), failure.message());
+        future.orTimeout(callDeadlineMs, TimeUnit.MILLISECONDS).whenComplete((reply, error) -> {
+            admission.release();
+            if (error != null) {
+                cancel.cancel();
             }
         });
+        Future.fromCompletionStage(future, ctx.vertx().getOrCreateContext()).onComplete(result -> {
+            try {
+                if (ctx.response().closed()) {
+                    // the client left (its call was cancelled): nobody to answer, nothing to log
+                    return;
+                }
+                if (result.succeeded()) {
+                    reply(ctx, result.result());
+                } else {
+                    BackendErrors.Failure failure = BackendErrors.classify(result.cause());
+                    if (failure.status() == 502) {
+                        admission.unclassified(ctx, failure.message(), result.cause());
+                    }
+                    refuse(ctx, failure.status(), failure.message());
+                }
+            } finally {
+                held.letGo();
+            }
+        });
+    }
+
+    private static void refuse(RoutingContext ctx, BadRequest e) {
+        refuse(ctx, e.status(), e.getMessage());
+    }
+
+    /** A 503 of the facade's own bounds says when to come back. */
+    private static void refuse(RoutingContext ctx, int status, String message) {
+        if (status == 503 && !ctx.response().headWritten()) {
+            ctx.response().putHeader("retry-after", "1");
+        }
+        error(ctx, status, message);
     }
 
     static void reply(RoutingContext ctx, Reply reply) {
@@ -77,18 +116,37 @@ final class JsonReplies {
     }
 
     static void error(RoutingContext ctx, int status, String message) {
-        if (ctx.response().ended() || ctx.response().headWritten()) {
+        answerError(ctx, status, message);
+    }
+
+    /**
+     * Answers, then closes the connection (HTTP/1.x): what is left of a refused or overdue body is never read, however
+     * long it would go on.
+     */
+    static void errorAndClose(RoutingContext ctx, int status, String message) {
+        if (ctx.request().version() == HttpVersion.HTTP_2) {
+            error(ctx, status, message);
             return;
         }
+        if (!ctx.response().headWritten()) {
+            ctx.response().putHeader("connection", "close");
+        }
+        answerError(ctx, status, message).onComplete(written -> ctx.request().connection().close());
+    }
+
+    private static Future<Void> answerError(RoutingContext ctx, int status, String message) {
+        if (ctx.response().ended() || ctx.response().headWritten()) {
+            return Future.succeededFuture();
+        }
         try {
-            write(ctx.response().setStatusCode(status), Json.MAPPER.writeValueAsBytes(Map.of("error", message)));
+            return write(ctx.response().setStatusCode(status), Json.MAPPER.writeValueAsBytes(Map.of("error", message)));
         } catch (JsonProcessingException e) {
-            ctx.response().setStatusCode(status).end();
+            return ctx.response().setStatusCode(status).end();
         }
     }
 
-    private static void write(HttpServerResponse response, byte[] json) {
-        response.putHeader("content-type", "application/json").end(Buffer.buffer(json));
+    private static Future<Void> write(HttpServerResponse response, byte[] json) {
+        return response.putHeader("content-type", "application/json").end(Buffer.buffer(json));
     }
 
     record Reply(int status, Object body) {
@@ -96,7 +154,8 @@ final class JsonReplies {
 
     @FunctionalInterface
     interface ReplySupplier {
-        CompletableFuture<Reply> get();
+        /** {@code cancel}: to pass to the store, which stops the call with it. */
+        CompletableFuture<Reply> get(CallCancel cancel);
     }
 
 }

@@ -41,6 +41,7 @@ public final class MailRoutes {
     /** Shared by the routers of every event loop, as are the body bytes. */
     private final Admission admission;
     private final BodyBytesInFlight bodyBytes;
+    private final HeldBytes heldBytes;
     private final JsonReplies replies;
 
     public MailRoutes(MailStore store, FacadeConfig config) {
@@ -55,7 +56,8 @@ public final class MailRoutes {
         this.admission = new Admission(config, watchdog);
         this.callDeadlineMs = guards.callDeadline(config).toMillis();
         this.bodyBytes = new BodyBytesInFlight(guards.bodyBytesInFlightBound());
-        this.replies = new JsonReplies(admission, callDeadlineMs);
+        this.heldBytes = new HeldBytes(guards.heldBytesBound());
+        this.replies = new JsonReplies(admission, heldBytes, callDeadlineMs);
     }
 
     public Router router(Vertx vertx) {
@@ -64,7 +66,7 @@ public final class MailRoutes {
             // before the body handler: a request without the token is refused before a byte of its body is read
             router.route().handler(this::requireToken);
         }
-        router.route().handler(new RequestBody(config.maxBodyBytes(), bodyBytes));
+        router.route().handler(new RequestBody(config.maxBodyBytes(), bodyBytes, heldBytes, guards.requestBodyTimeout().toMillis()));
         router.put("/mailboxes/:mailboxId/messages/:messageId").handler(this::indexMessage);
         router.get("/mailboxes/:mailboxId/messages/:messageId").handler(this::getMessage);
         router.get("/mailboxes/:mailboxId/search").handler(this::search);
@@ -97,42 +99,51 @@ public final class MailRoutes {
         String mailboxId = ctx.pathParam("mailboxId");
         String messageId = ctx.pathParam("messageId");
         byte[] body = RequestBody.bytes(ctx);
-        replies.handle(ctx, () -> OffLoop.parse(ctx.vertx(), body, () -> MessagePayload.parse(RequestJson.message(body), mailboxId, messageId))
-            .thenCompose(document -> store.index(document).thenApply(ignored -> new Reply(201, Map.of(
-                "mailboxId", document.mailboxId(), "messageId", document.messageId(), "result", "indexed")))));
+        HeldBytes.Ticket held = heldBytes.ticket(ctx);
+        replies.handle(ctx, cancel -> OffLoop.run(ctx.vertx(), OffLoop.heavy(body), () -> {
+            MailDocument document = MessagePayload.parse(RequestJson.message(body), mailboxId, messageId);
+            held.take(Footprint.of(document, body.length), "the message");
+            return store.index(document, cancel).thenApply(ignored -> new Reply(201, Map.of(
+                "mailboxId", document.mailboxId(), "messageId", document.messageId(), "result", "indexed")));
+        }));
     }
 
     private void getMessage(RoutingContext ctx) {
-        replies.handle(ctx, () -> {
+        replies.handle(ctx, cancel -> {
             String mailboxId = Ids.require("mailboxId", ctx.pathParam("mailboxId"));
             String messageId = Ids.require("messageId", ctx.pathParam("messageId"));
-            return store.get(mailboxId, messageId).thenApply(document -> document == null
+            return store.get(mailboxId, messageId, cancel).thenApply(document -> document == null
                 ? new Reply(404, Map.of("error", "no message " + messageId + " in mailbox " + mailboxId))
                 : new Reply(200, document));
         });
     }
 
     private void search(RoutingContext ctx) {
-        replies.handle(ctx, () -> store.search(SearchParams.parse(ctx.pathParam("mailboxId"), queryParams(ctx)))
+        replies.handle(ctx, cancel -> store.search(SearchParams.parse(ctx.pathParam("mailboxId"), queryParams(ctx)), cancel)
             .thenApply(page -> new Reply(200, page)));
     }
 
     private void bulk(RoutingContext ctx) {
-        replies.handle(ctx, () -> {
+        HeldBytes.Ticket held = heldBytes.ticket(ctx);
+        replies.handle(ctx, cancel -> {
             Refresh refresh = refresh(ctx.queryParams().get("refresh"));
             byte[] body = RequestBody.bytes(ctx);
-            return OffLoop.parse(ctx.vertx(), body, () -> BulkPayload.parse(body, config.maxBulkItems())).thenCompose(items -> {
+            return OffLoop.run(ctx.vertx(), OffLoop.heavyBulk(body), () -> {
+                List<BulkPayload.Item> items = BulkPayload.parse(body, config.maxBulkItems(), held);
                 List<MailDocument> valid = items.stream().filter(i -> i.document() != null).map(BulkPayload.Item::document).toList();
+                if (valid.isEmpty()) {
+                    // one error, not one slot per item: thousands of tiny invalid items would make megabytes of answer
+                    throw new BadRequest("none of the bulk's " + items.size() + " messages is valid, nothing was indexed; item 1: "
+                        + items.get(0).error());
+                }
                 long start = System.nanoTime();
-                CompletableFuture<List<MailStore.BulkOutcome>> outcomes = valid.isEmpty()
-                    ? CompletableFuture.completedFuture(List.of()) : store.bulk(valid, refresh);
-                return outcomes.thenApply(results -> new Reply(200, BulkReply.of(items, results, start)));
+                return store.bulk(valid, refresh, cancel).thenApply(results -> new Reply(200, BulkReply.of(items, results, start)));
             });
         });
     }
 
     private void refresh(RoutingContext ctx) {
-        replies.handle(ctx, () -> store.refresh().thenApply(ignored -> new Reply(200, Map.of("result", "refreshed"))));
+        replies.handle(ctx, cancel -> store.refresh().thenApply(ignored -> new Reply(200, Map.of("result", "refreshed"))));
     }
 
     private void requireToken(RoutingContext ctx) {
@@ -182,10 +193,12 @@ public final class MailRoutes {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("projection", ClientOptions.option(config.client().projection()));
         body.put("searches", store.stats().snapshot());
-        body.put("refused", admission.refused(bodyBytes));
+        body.put("refused", admission.refused(bodyBytes, heldBytes));
         body.put("eventLoopsServing", admission.loopsServing());
         body.put("inFlightNow", admission.inFlightNow()); // a gauge, not a counter: the calls waiting on OpenSearch right now
         body.put("bodyBytesInFlightNow", bodyBytes.held()); // a gauge: request-body bytes held right now
+        body.put("heldBytesNow", heldBytes.held()); // a gauge: what requests hold right now, bodies and all they became
+        body.put("heldBytesPeak", heldBytes.peak());
         Runtime runtime = Runtime.getRuntime();
         body.put("usedHeapBytes", runtime.totalMemory() - runtime.freeMemory());
         body.put("maxHeapBytes", runtime.maxMemory());

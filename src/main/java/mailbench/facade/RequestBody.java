@@ -17,7 +17,7 @@ import io.vertx.ext.web.RoutingContext;
  * it is text, not a broken escape. A method that takes no body (GET, DELETE, ...) sent with one is
  * refused with a 400 once the body is drained (discarded as it arrives, never held). The bytes a body
  * holds count against {@link BodyBytesInFlight} until its request ends: past that bound it is a 503
- * (413 when the body alone is larger than the bound).
+ * (413 when the body alone is larger than the bound); and against {@link HeldBytes} until its work ends.
  */
 final class RequestBody implements Handler<RoutingContext> {
 
@@ -28,10 +28,15 @@ final class RequestBody implements Handler<RoutingContext> {
 
     private final int maxBytes;
     private final BodyBytesInFlight inFlight;
+    private final HeldBytes heldBytes;
+    private final long timeoutMs;
 
-    RequestBody(int maxBytes, BodyBytesInFlight inFlight) {
+    /** {@code timeoutMs}: how long after its head a body must be whole (--request-body-timeout-ms). */
+    RequestBody(int maxBytes, BodyBytesInFlight inFlight, HeldBytes heldBytes, long timeoutMs) {
         this.maxBytes = maxBytes;
         this.inFlight = inFlight;
+        this.heldBytes = heldBytes;
+        this.timeoutMs = timeoutMs;
     }
 
     /** The body {@link #handle} read for this request; empty when there was none. */
@@ -58,6 +63,10 @@ final class RequestBody implements Handler<RoutingContext> {
             refuse(ctx, 413, largerThanInFlightBound(declared));
             return;
         }
+        if (keep && declared > heldBytes.bound()) {
+            refuse(ctx, 413, heldBytes.refusal(declared, "the request body").getMessage());
+            return;
+        }
         if (request.isEnded()) {
             ctx.next();
             return;
@@ -65,9 +74,19 @@ final class RequestBody implements Handler<RoutingContext> {
         if ("100-continue".equalsIgnoreCase(request.getHeader("expect"))) {
             request.response().writeContinue();
         }
-        Accumulator body = new Accumulator(keep, declared, inFlight);
+        Accumulator body = new Accumulator(keep, declared, inFlight, heldBytes.ticket(ctx));
+        // each byte resets the idle timeout: a body sent a byte at a time is bounded by this deadline instead
+        long deadline = ctx.vertx().setTimer(timeoutMs, id -> {
+            if (!body.failed && !body.whole) {
+                fail(ctx, body, 408, "the request body was not whole within " + timeoutMs + " ms of its head"
+                    + " (--request-body-timeout-ms): send it faster, or in smaller requests");
+            }
+        });
         // answered, failed or closed by the client: the bytes held are given back once
-        ctx.addEndHandler(ended -> body.release());
+        ctx.addEndHandler(ended -> {
+            ctx.vertx().cancelTimer(deadline);
+            body.release();
+        });
         request.handler(chunk -> {
             if (body.failed) {
                 return;
@@ -84,10 +103,19 @@ final class RequestBody implements Handler<RoutingContext> {
                     fail(ctx, body, 503, "request bodies being read already hold close to " + inFlight.bound()
                         + " bytes (--max-body-bytes-in-flight): retry later");
                 }
+                case HELD_REFUSED -> {
+                    BadRequest refusal = heldBytes.refusal(body.ticket.taken() + chunk.length(), "the request body");
+                    if (refusal.status() == 503) {
+                        ctx.response().putHeader("retry-after", "1");
+                    }
+                    fail(ctx, body, refusal.status(), refusal.getMessage());
+                }
                 default -> { }
             }
         });
         request.endHandler(ended -> {
+            body.whole = true;
+            ctx.vertx().cancelTimer(deadline);
             if (body.failed) {
                 return;
             }
@@ -117,9 +145,12 @@ final class RequestBody implements Handler<RoutingContext> {
         return "request body larger than " + maxBytes + " bytes (--max-body-bytes)";
     }
 
-    /** Answers at once; the rest of the body is left unread (Vert.x's BodyHandler does the same past its limit). */
+    /**
+     * Answers at once and closes the connection: the rest of the body is never read (it may never end), where Vert.x's
+     * BodyHandler would read and drop it.
+     */
     private static void refuse(RoutingContext ctx, int status, String message) {
-        JsonReplies.error(ctx, status, message);
+        JsonReplies.errorAndClose(ctx, status, message);
     }
 
     private static long declaredLength(HttpServerRequest request) {
@@ -134,13 +165,14 @@ final class RequestBody implements Handler<RoutingContext> {
         }
     }
 
-    /** What became of a chunk. */
-    private enum Added { HELD, ALONE_TOO_LARGE, BUSY }
+    /** What became of a chunk: held, or refused by --max-body-bytes-in-flight (alone, or beside the others) or --max-held-bytes. */
+    private enum Added { HELD, ALONE_TOO_LARGE, BUSY, HELD_REFUSED }
 
     /**
      * The body as it arrives, in an array that doubles as needed, never past the declared length: memory follows the
      * bytes received, not the bytes announced (a client that announces 32 MiB and stalls holds almost nothing). Each
-     * growth of the array is taken from {@link BodyBytesInFlight} first.
+     * growth of the array is taken from {@link BodyBytesInFlight} first, and from the request's {@link HeldBytes} ticket,
+     * which holds it until the work the body started has ended.
      */
     private static final class Accumulator {
 
@@ -149,15 +181,18 @@ final class RequestBody implements Handler<RoutingContext> {
         private final boolean keep;
         private final long declared;
         private final BodyBytesInFlight inFlight;
+        private final HeldBytes.Ticket ticket;
         private byte[] data = EMPTY;
         private long taken;
         private int size;
         private boolean failed;
+        private boolean whole;
 
-        Accumulator(boolean keep, long declared, BodyBytesInFlight inFlight) {
+        Accumulator(boolean keep, long declared, BodyBytesInFlight inFlight, HeldBytes.Ticket ticket) {
             this.keep = keep;
             this.declared = declared;
             this.inFlight = inFlight;
+            this.ticket = ticket;
         }
 
         Added add(Buffer chunk) {
@@ -172,10 +207,15 @@ final class RequestBody implements Handler<RoutingContext> {
                         capacity = Math.min(capacity, declared);
                     }
                     capacity = Math.max(needed, Math.min(capacity, inFlight.bound()));
-                    if (!inFlight.tryTake(capacity - data.length)) {
+                    long growth = capacity - data.length;
+                    if (!inFlight.tryTake(growth)) {
                         return Added.BUSY;
                     }
-                    taken += capacity - data.length;
+                    if (!ticket.tryTake(growth)) {
+                        inFlight.give(growth);
+                        return Added.HELD_REFUSED;
+                    }
+                    taken += growth;
                     data = Arrays.copyOf(data, (int) capacity);
                 }
                 chunk.getBytes(0, chunk.length(), data, size);
@@ -193,7 +233,10 @@ final class RequestBody implements Handler<RoutingContext> {
             return body;
         }
 
-        /** Gives back what this body took; once, whatever calls it first (the end of the request, a refusal). */
+        /**
+         * Gives back what this body took from {@link BodyBytesInFlight}; once, whatever calls it first (the end of the
+         * request, a refusal). Its ticket keeps its share until the request's work ends.
+         */
         void release() {
             inFlight.give(taken);
             taken = 0;

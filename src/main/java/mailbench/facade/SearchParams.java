@@ -65,7 +65,7 @@ public final class SearchParams {
         if (value != null && value.length() > MAX_TEXT) {
             throw new BadRequest(name + " must be at most " + MAX_TEXT + " characters, got " + value.length());
         }
-        return value;
+        return value == null ? null : QueryTerms.require(name, value);
     }
 
     private static String address(Map<String, List<String>> params, String name) {

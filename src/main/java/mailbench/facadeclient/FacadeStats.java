@@ -2,7 +2,6 @@ package mailbench.facadeclient;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -10,7 +9,6 @@ import java.util.function.Function;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import mailbench.facade.FacadeToken;
 import mailbench.facade.opensearch.SearchStats;
 import mailbench.json.Json;
 
@@ -19,9 +17,6 @@ public final class FacadeStats {
 
     /** The facade's counters; the facade serves them at the same path (its MailRoutes, kept equal by FacadeStatsTest). */
     public static final String STATS_PATH = "/_mailbench/stats";
-
-    private static final HttpClient HTTP = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY)
-        .connectTimeout(Duration.ofSeconds(5)).build();
 
     /** One reading: the facade's projection and its counters. */
     public record Reading(String projection, SearchStats.Snapshot searches) {
@@ -51,29 +46,29 @@ public final class FacadeStats {
     }
 
     /** The facade's allocation and GC counters, or null when it does not tell (not a facade, an older one, not reachable in 2 s). */
-    public static Memory memoryOrNull(URI facade, FacadeToken token) {
-        return fieldsOrNull(facade, token, body -> !body.path("gcCount").isNumber() ? null : new Memory(
+    public static Memory memoryOrNull(URI facade, FacadeAccess access) {
+        return fieldsOrNull(facade, access, body -> !body.path("gcCount").isNumber() ? null : new Memory(
             body.path("allocatedBytes").isNumber() ? body.get("allocatedBytes").asLong() : null,
             body.get("gcCount").asLong(), body.path("gcMillis").asLong()));
     }
 
     /** The facade's refusals so far, or null when it does not tell (not a facade, an older one, not reachable in 2 s). */
     public static Refusals refusalsOrNull(URI facade) {
-        return refusalsOrNull(facade, null);
+        return refusalsOrNull(facade, FacadeAccess.NONE);
     }
 
-    /** As {@link #refusalsOrNull(URI)}, sending the facade's {@code token} (null: none). */
-    public static Refusals refusalsOrNull(URI facade, FacadeToken token) {
-        return fieldsOrNull(facade, token, body -> {
+    /** As {@link #refusalsOrNull(URI)}, with the facade's token and TLS trust. */
+    public static Refusals refusalsOrNull(URI facade, FacadeAccess access) {
+        return fieldsOrNull(facade, access, body -> {
             JsonNode refused = body.get("refused");
             return refused == null ? null : new Refusals(refused.path("inFlight").asLong(), refused.path("eventLoopLag").asLong());
         });
     }
 
     /** Some fields of the stats, or null when the facade does not answer them within 2 s. */
-    private static <T> T fieldsOrNull(URI facade, FacadeToken token, Function<JsonNode, T> fields) {
+    private static <T> T fieldsOrNull(URI facade, FacadeAccess access, Function<JsonNode, T> fields) {
         try {
-            return fields.apply(body(facade, token, Duration.ofSeconds(2)));
+            return fields.apply(body(facade, access, Duration.ofSeconds(2)));
         } catch (IOException | RuntimeException e) {
             return null;
         } catch (InterruptedException e) {
@@ -83,18 +78,18 @@ public final class FacadeStats {
     }
 
     public static Reading read(URI facade) throws IOException, InterruptedException {
-        return read(facade, null);
+        return read(facade, FacadeAccess.NONE);
     }
 
-    /** As {@link #read(URI)}, sending the facade's {@code token} (null: none). */
-    public static Reading read(URI facade, FacadeToken token) throws IOException, InterruptedException {
-        JsonNode body = body(facade, token, Duration.ofSeconds(10));
+    /** As {@link #read(URI)}, with the facade's token and TLS trust. */
+    public static Reading read(URI facade, FacadeAccess access) throws IOException, InterruptedException {
+        JsonNode body = body(facade, access, Duration.ofSeconds(10));
         return new Reading(body.path("projection").asText(), Json.MAPPER.treeToValue(body.get("searches"), SearchStats.Snapshot.class));
     }
 
-    private static JsonNode body(URI facade, FacadeToken token, Duration timeout) throws IOException, InterruptedException {
+    private static JsonNode body(URI facade, FacadeAccess access, Duration timeout) throws IOException, InterruptedException {
         URI url = facade.resolve(STATS_PATH);
-        HttpResponse<String> response = HTTP.send(FacadeToken.authorize(HttpRequest.newBuilder(url), token).timeout(timeout).build(),
+        HttpResponse<String> response = access.http().send(access.authorize(HttpRequest.newBuilder(url)).timeout(timeout).build(),
             HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 200) {
             throw new IOException(url + " answered " + response.statusCode() + ": is the target a mailbench facade of this version?");

@@ -3,7 +3,6 @@ package mailbench.loader;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -18,7 +17,7 @@ import mailbench.access.OpenSearchHttp;
 import mailbench.corpus.CorpusGenerator;
 import mailbench.corpus.CorpusSpec;
 import mailbench.corpus.MailMessage;
-import mailbench.facade.FacadeToken;
+import mailbench.facadeclient.FacadeAccess;
 import mailbench.facadeclient.HealthProbe;
 import mailbench.json.Json;
 
@@ -29,26 +28,24 @@ import mailbench.json.Json;
  */
 public final class CorpusLoad {
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY)
-        .connectTimeout(Duration.ofSeconds(5)).build();
-
     /**
      * Where to load: {@code opensearch} are the facade's OpenSearch hosts, taken in turn, reached with {@code access}
-     * (CA, credentials); none: nothing is counted or merged. {@code token}: the facade's, sent with every call (null: none).
+     * (CA, credentials); none: nothing is counted or merged. {@code facadeAccess}: the facade's token and TLS trust.
      */
-    public record Target(URI facade, List<URI> opensearch, OpenSearchAccess access, String index, FacadeToken token) {
+    public record Target(URI facade, List<URI> opensearch, OpenSearchAccess access, String index, FacadeAccess facadeAccess) {
 
-        /** A facade without a token. */
+        /** A facade without a token, on http or with a certificate of a CA the JDK trusts. */
         public Target(URI facade, List<URI> opensearch, OpenSearchAccess access, String index) {
-            this(facade, opensearch, access, index, null);
+            this(facade, opensearch, access, index, FacadeAccess.NONE);
         }
 
         public Target {
             requireHttp("--facade", facade);
             opensearch = List.copyOf(opensearch);
             opensearch.forEach(url -> requireHttp("--opensearch", url));
-            if (access == null) {
-                throw new IllegalArgumentException("OpenSearch access must be given (OpenSearchAccess.NONE: JDK CAs, no credentials)");
+            if (access == null || facadeAccess == null) {
+                throw new IllegalArgumentException("OpenSearch and facade access must be given (OpenSearchAccess.NONE,"
+                    + " FacadeAccess.NONE: JDK CAs, no credentials, no token)");
             }
         }
 
@@ -71,13 +68,13 @@ public final class CorpusLoad {
 
     /** Returns the messages sent: 0 when the index held the corpus already and {@code force} is false. */
     public long run(CorpusSpec spec, boolean force) throws IOException, InterruptedException {
-        HealthProbe.check(target.facade(), "--facade", target.token());
+        HealthProbe.check(target.facade(), "--facade", target.facadeAccess());
         if (!force && holds(spec)) {
             progress.accept(String.format("index %s already holds the corpus (%,d messages, seed %d): nothing to load",
                 target.index(), spec.messages(), spec.seed()));
             return 0;
         }
-        long sent = new CorpusLoader(target.facade(), target.token(), progress).load(spec);
+        long sent = new CorpusLoader(target.facade(), target.facadeAccess(), progress).load(spec);
         if (opensearch != null) {
             // one segment, like a settled production index (as the local stack does)
             progress.accept("force-merging index " + target.index());
@@ -104,7 +101,7 @@ public final class CorpusLoad {
         }
         MailMessage first = new CorpusGenerator(spec).iterator().next();
         URI url = target.facade().resolve("/mailboxes/" + encode(first.mailboxId()) + "/messages/" + encode(first.messageId()));
-        HttpResponse<String> response = HTTP.send(FacadeToken.authorize(HttpRequest.newBuilder(url), target.token())
+        HttpResponse<String> response = target.facadeAccess().http().send(target.facadeAccess().authorize(HttpRequest.newBuilder(url))
             .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 200) {
             return false;

@@ -3,7 +3,6 @@ package mailbench.loader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -19,7 +18,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import mailbench.corpus.CorpusGenerator;
 import mailbench.corpus.CorpusSpec;
 import mailbench.corpus.MailMessage;
-import mailbench.facade.FacadeToken;
+import mailbench.facadeclient.FacadeAccess;
 import mailbench.json.Json;
 
 /**
@@ -39,18 +38,17 @@ public final class CorpusLoader {
     private static final Duration PROGRESS_EVERY = Duration.ofSeconds(3);
 
     private final URI facade;
-    private final FacadeToken token;
+    private final FacadeAccess access;
     private final Consumer<String> progress;
-    private final HttpClient http = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY).connectTimeout(Duration.ofSeconds(5)).build();
 
     public CorpusLoader(URI facade, Consumer<String> progress) {
-        this(facade, null, progress);
+        this(facade, FacadeAccess.NONE, progress);
     }
 
-    /** Sending the facade's {@code token} with every bulk (null: none). */
-    public CorpusLoader(URI facade, FacadeToken token, Consumer<String> progress) {
+    /** Sending every bulk with the facade's token and TLS trust. */
+    public CorpusLoader(URI facade, FacadeAccess access, Consumer<String> progress) {
         this.facade = facade;
-        this.token = token;
+        this.access = access;
         this.progress = progress;
     }
 
@@ -163,12 +161,12 @@ public final class CorpusLoader {
     }
 
     private CompletableFuture<JsonNode> send(byte[] body, String path, String contentType) {
-        HttpRequest request = FacadeToken.authorize(HttpRequest.newBuilder(facade.resolve(path)), token)
+        HttpRequest request = access.authorize(HttpRequest.newBuilder(facade.resolve(path)))
             .timeout(Duration.ofMinutes(2))
             .header("content-type", contentType)
             .POST(HttpRequest.BodyPublishers.ofByteArray(body))
             .build();
-        return http.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray()).thenApply(response -> {
+        return access.http().sendAsync(request, HttpResponse.BodyHandlers.ofByteArray()).thenApply(response -> {
             try {
                 JsonNode json = Json.MAPPER.readTree(response.body());
                 if (response.statusCode() != 200) {

@@ -15,7 +15,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.access.OpenSearchHttp;
 import mailbench.corpus.CorpusSpec;
-import mailbench.facade.FacadeToken;
+import mailbench.facadeclient.FacadeAccess;
 import mailbench.facade.opensearch.MailDocument;
 import mailbench.json.Json;
 
@@ -38,16 +38,16 @@ public final class CorpusPreflight {
     }
 
     /**
-     * Through the facade: the first rounds of the feeders' requests, with the facade's token if it has one (else null);
-     * returns what was checked, or throws naming the fix.
+     * Through the facade: the first rounds of the feeders' requests, with the facade's token and TLS trust; returns what
+     * was checked, or throws naming the fix.
      */
-    public static String throughFacade(URI facade, Path feeders, CorpusSpec corpus, FacadeToken token)
+    public static String throughFacade(URI facade, Path feeders, CorpusSpec corpus, FacadeAccess access)
         throws IOException, InterruptedException {
         List<String> paths = SearchWarmer.paths(feeders);
         List<String> missing = new ArrayList<>();
         int checked = Math.min(paths.size(), ROUNDS * 4);
         for (String path : paths.subList(0, checked)) {
-            HttpResponse<String> response = HTTP.send(FacadeToken.authorize(HttpRequest.newBuilder(URI.create(facade + path)), token).timeout(TIMEOUT).build(),
+            HttpResponse<String> response = access.http().send(access.authorize(HttpRequest.newBuilder(URI.create(facade + path))).timeout(TIMEOUT).build(),
                 HttpResponse.BodyHandlers.ofString());
             boolean search = path.contains("/search?");
             if (response.statusCode() == 404 && !search || response.statusCode() == 200 && search && total(response.body()) == 0) {

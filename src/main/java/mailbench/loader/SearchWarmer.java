@@ -3,7 +3,6 @@ package mailbench.loader;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +14,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
-import mailbench.facade.FacadeToken;
+import mailbench.facadeclient.FacadeAccess;
 
 /**
  * Sends the feeders' searches, a few threads each one request at a time, for a fixed time before
@@ -29,19 +28,17 @@ public final class SearchWarmer {
     static final int THREADS = 4;
 
     private final URI facade;
-    private final FacadeToken token;
+    private final FacadeAccess access;
     private final Consumer<String> progress;
-    private final HttpClient http = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY)
-        .connectTimeout(Duration.ofSeconds(5)).build();
 
     public SearchWarmer(URI facade, Consumer<String> progress) {
-        this(facade, null, progress);
+        this(facade, FacadeAccess.NONE, progress);
     }
 
-    /** Sending the facade's {@code token} with every search (null: none). */
-    public SearchWarmer(URI facade, FacadeToken token, Consumer<String> progress) {
+    /** Sending every search with the facade's token and TLS trust. */
+    public SearchWarmer(URI facade, FacadeAccess access, Consumer<String> progress) {
         this.facade = facade;
-        this.token = token;
+        this.access = access;
         this.progress = progress;
     }
 
@@ -74,9 +71,9 @@ public final class SearchWarmer {
 
     private boolean send(String path) {
         try {
-            HttpRequest request = FacadeToken.authorize(HttpRequest.newBuilder(URI.create(facade + path)), token)
+            HttpRequest request = access.authorize(HttpRequest.newBuilder(URI.create(facade + path)))
                 .timeout(Duration.ofSeconds(30)).build();
-            return http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+            return access.http().send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
         } catch (IOException e) {
             return false;
         } catch (InterruptedException e) {

@@ -37,11 +37,13 @@ public final class ProfileConverter {
     private ProfileConverter() {
     }
 
-    /** Converts the samples from {@code startedAt} to {@code stoppedAt} (a window of the capture, or all of it). */
-    public static ProfileReport convert(Path dir, CaptureSettings settings, long pid, Instant startedAt, Instant stoppedAt,
+    /**
+     * Converts the samples of {@code jfr} from {@code startedAt} to {@code stoppedAt} (a window of the capture, or all of it)
+     * into files in {@code dir}; the report lists them, and the JFR file under its own name.
+     */
+    public static ProfileReport convert(Path jfr, Path dir, CaptureSettings settings, long pid, Instant startedAt, Instant stoppedAt,
                                         Long targetCpuMs)
         throws IOException {
-        Path jfr = dir.resolve(JFR);
         Path collapsed = dir.resolve(COLLAPSED);
         List<String> eventArgs = "wall".equals(settings.event()) ? List.of("--wall") : List.of();
         Arguments toCollapsed = arguments(eventArgs, "--threads", "-o", "collapsed");
@@ -61,7 +63,7 @@ public final class ProfileConverter {
         writeFlameGraph(eventLoopLines, "facade, client event loop threads only (" + what + ")", dir.resolve(EVENT_LOOP_HTML));
 
         List<String> files = new ArrayList<>(List.of(WHOLE_JVM_HTML, EVENT_LOOP_HTML, COLLAPSED, EVENT_LOOP_COLLAPSED, JFR, REPORT));
-        if (settings.samplesAllocation() && allocation(dir, settings, startedAt, stoppedAt, what)) {
+        if (settings.samplesAllocation() && allocation(jfr, dir, settings, startedAt, stoppedAt, what)) {
             files.addAll(List.of(ALLOC_HTML, ALLOC_COLLAPSED));
         }
         ProfileReport report = ProfileReport.of(settings, pid, startedAt, stoppedAt, targetCpuMs, stacks, files);
@@ -73,12 +75,13 @@ public final class ProfileConverter {
      * The window's allocation samples (taken in the same session as the CPU ones, see {@link CaptureSettings#allocBytes()}),
      * weighed in bytes, with one root per thread group; false when the window has none.
      */
-    private static boolean allocation(Path dir, CaptureSettings settings, Instant startedAt, Instant stoppedAt, String what) throws IOException {
+    private static boolean allocation(Path jfr, Path dir, CaptureSettings settings, Instant startedAt, Instant stoppedAt, String what)
+        throws IOException {
         Path collapsed = dir.resolve(ALLOC_COLLAPSED);
         Arguments toCollapsed = arguments(List.of(), "--alloc", "--total", "--threads", "-o", "collapsed");
         toCollapsed.from = startedAt.toEpochMilli();
         toCollapsed.to = stoppedAt.toEpochMilli();
-        JfrToFlame.convert(dir.resolve(JFR).toString(), collapsed.toString(), toCollapsed);
+        JfrToFlame.convert(jfr.toString(), collapsed.toString(), toCollapsed);
         CollapsedStacks stacks = CollapsedStacks.read(collapsed);
         if (stacks.samples() == 0) {
             Files.delete(collapsed);

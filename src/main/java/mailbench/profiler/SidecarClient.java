@@ -11,6 +11,7 @@ import java.time.Duration;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import mailbench.access.TlsTrust;
 import mailbench.json.Json;
 
 /**
@@ -20,17 +21,26 @@ import mailbench.json.Json;
  */
 public final class SidecarClient {
 
+    /** Where a run takes the CA of an https sidecar (the knob of mailbench.run.Knobs). */
+    static final String CA_SETTING = "-Dmailbench.profiler.ca";
+
     // converting a long capture takes a few seconds; an attach can take a few more
     private static final Duration CALL_LIMIT = Duration.ofSeconds(90);
 
     private final URI base;
     private final SidecarToken token;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
-        .proxy(HttpClient.Builder.NO_PROXY).build();
+    private final HttpClient http;
 
     public SidecarClient(URI base, SidecarToken token) {
+        this(base, token, TlsTrust.JDK_DEFAULT);
+    }
+
+    /** For an https sidecar, its certificate checked against {@code trust}'s CAs (and its host name against the URL's). */
+    public SidecarClient(URI base, SidecarToken token, TlsTrust trust) {
         this.base = base;
         this.token = token;
+        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).proxy(HttpClient.Builder.NO_PROXY)
+            .sslContext(trust.sslContext(CA_SETTING, CA_SETTING)).build();
     }
 
     public JsonNode status() throws IOException, InterruptedException {
@@ -77,6 +87,9 @@ public final class SidecarClient {
             response = http.send(request(method, path), HttpResponse.BodyHandlers.ofString());
         } catch (java.net.ConnectException e) {
             throw new IOException("no profiler sidecar at " + base + " (start one with: java -jar target/mailbench.jar profiler serve --pid <facade pid>)", e);
+        } catch (javax.net.ssl.SSLHandshakeException e) {
+            throw new IOException("the profiler sidecar at " + base + " did not pass the TLS check (" + e.getMessage() + "): give the CA"
+                + " that signed its certificate (" + CA_SETTING + "), and a host name or address the certificate lists", e);
         }
         JsonNode body;
         try {

@@ -1,46 +1,77 @@
 package mailbench.profiler;
 
-import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 
-import com.sun.net.httpserver.HttpExchange;
+import com.fasterxml.jackson.core.JsonProcessingException;
 
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
 import mailbench.json.Json;
 
-/** The sidecar's answers: JSON bodies, {@code {"error": "..."}} for a refusal, and the artifact files as they are. */
+/**
+ * The sidecar's answers: JSON bodies, {@code {"error": "..."}} for a refusal, and the artifact files as they are. A call
+ * makes its {@link Reply} on a worker thread; the event loop writes it.
+ */
 final class SidecarReplies {
 
     private SidecarReplies() {
     }
 
-    static void file(HttpExchange exchange, Optional<Path> file) throws IOException {
-        if (file.isEmpty()) {
-            error(exchange, 404, "no such artifact; GET /artifacts lists them");
-            return;
+    /** One answer: a JSON body, or a file; {@code allow} names the method a 405 wants. */
+    record Reply(int status, Object json, Path file, String allow) {
+
+        static Reply json(int status, Object body) {
+            return new Reply(status, body, null, null);
         }
-        String name = file.get().getFileName().toString();
-        exchange.getResponseHeaders().set("Content-Type", name.endsWith(".html") ? "text/html; charset=utf-8"
-            : name.endsWith(".json") ? "application/json" : "application/octet-stream");
-        exchange.sendResponseHeaders(200, Files.size(file.get()));
-        try (OutputStream out = exchange.getResponseBody()) {
-            Files.copy(file.get(), out);
+
+        static Reply error(int status, String message) {
+            return json(status, Map.of("error", message));
+        }
+
+        static Reply methodNotAllowed(String method, String expected) {
+            return new Reply(405, Map.of("error", method + " is not allowed here; use " + expected), null, expected);
+        }
+
+        static Reply file(Optional<Path> file) {
+            return file.map(path -> new Reply(200, null, path, null))
+                .orElseGet(() -> error(404, "no such artifact; GET /artifacts lists them"));
+        }
+
+        void send(HttpServerRequest request) {
+            HttpServerResponse response = request.response().setStatusCode(status);
+            if (allow != null) {
+                response.putHeader("Allow", allow);
+            }
+            if (file == null) {
+                response.putHeader("Content-Type", "application/json").end(body(json));
+                return;
+            }
+            String name = file.getFileName().toString();
+            response.putHeader("Content-Type", name.endsWith(".html") ? "text/html; charset=utf-8"
+                : name.endsWith(".json") ? "application/json" : "application/octet-stream");
+            response.sendFile(file.toString());
         }
     }
 
-    static void json(HttpExchange exchange, int status, Object body) throws IOException {
-        byte[] bytes = Json.MAPPER.writeValueAsBytes(body);
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
-        }
+    static void error(HttpServerRequest request, int status, String message) {
+        Reply.error(status, message).send(request);
     }
 
-    static void error(HttpExchange exchange, int status, String message) throws IOException {
-        json(exchange, status, Map.of("error", message));
+    /** Answers and closes the connection: what is left of the request (a body) is not worth reading. */
+    static void refuse(HttpServerRequest request, int status, String message) {
+        request.response().putHeader("Connection", "close").setStatusCode(status).putHeader("Content-Type", "application/json")
+            .end(body(Map.of("error", message))).onComplete(done -> request.connection().close());
+    }
+
+    private static Buffer body(Object json) {
+        try {
+            return Buffer.buffer(Json.MAPPER.writeValueAsBytes(json));
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

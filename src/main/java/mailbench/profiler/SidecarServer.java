@@ -1,17 +1,19 @@
 package mailbench.profiler;
 
 import static mailbench.profiler.SidecarReplies.error;
-import static mailbench.profiler.SidecarReplies.file;
-import static mailbench.profiler.SidecarReplies.json;
+import static mailbench.profiler.SidecarReplies.refuse;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
+import mailbench.access.ServerCertificateReload;
+import mailbench.access.ServerTls;
 
 /**
  * The sidecar's control API, for the simulation's before/after hooks (locally and on staging):
@@ -24,107 +26,93 @@ import com.sun.net.httpserver.HttpServer;
  *                                      two epoch-millisecond instants (each optional), converted on first call
  *   GET  /artifacts/{name}             one of the files of that conversion
  * </pre>
- * Every call needs {@code Authorization: Bearer <token>}, checked before any byte of a body is read; no call takes a
- * body, and one over {@value #MAX_BODY_BYTES} bytes is refused unread. The JDK's own HTTP server is enough here (a
- * handful of calls per run) once it has several threads and read timeouts: it reads a request's headers on a thread of
- * its executor, so with one thread a peer that stalls mid-request would hold every other call up.
+ * Every call needs {@code Authorization: Bearer <token>}, checked as soon as the request head is in and before any byte of
+ * a body is read; no call takes a body, and one over {@value #MAX_BODY_BYTES} bytes is refused unread. Request heads are
+ * read by one Vert.x event loop, which no peer can hold: a peer that stalls mid-head costs a socket until the read
+ * timeout, not a thread, so stalled peers delay no call. The calls themselves (asprof, conversions) run on worker threads.
  */
 public final class SidecarServer implements AutoCloseable {
 
-    /** Threads of the executor: this many stalled peers at once, each until the read timeout, before a call waits. */
-    public static final int THREADS = 8;
     static final int MAX_BODY_BYTES = 64 * 1024;
     public static final int DEFAULT_READ_TIMEOUT_S = 10;
-    /** A peer that does not read an answer (an artifact of several MB) for this long is closed. */
+    /** A connection that sends and reads nothing for this long (a peer that does not read an artifact of several MB) is closed. */
     static final int RESPONSE_TIMEOUT_S = 120;
+    /** Calls at work at once (a conversion, an attach); more wait for a worker, their heads are read all the same. */
+    static final int WORKERS = 4;
 
+    private final Vertx vertx;
     private final HttpServer server;
-    private final ExecutorService executor;
     private final ProfilerSidecar sidecar;
-    private final SidecarToken token;
 
-    private SidecarServer(HttpServer server, ExecutorService executor, ProfilerSidecar sidecar, SidecarToken token) {
+    private SidecarServer(Vertx vertx, HttpServer server, ProfilerSidecar sidecar) {
+        this.vertx = vertx;
         this.server = server;
-        this.executor = executor;
         this.sidecar = sidecar;
-        this.token = token;
-    }
-
-    public static SidecarServer start(ProfilerSidecar sidecar, SidecarToken token, String host, int port) throws IOException {
-        return start(sidecar, token, host, port, DEFAULT_READ_TIMEOUT_S);
     }
 
     /**
-     * {@code readTimeoutSeconds}: a request whose headers are not in by then is closed. The JDK server reads it from system
-     * properties once per JVM, when it is first used: set here unless the JVM was given them.
+     * Where and how the API listens. {@code readTimeoutSeconds}: a connection that has not sent a whole request head this
+     * long after it opened is closed. Plain HTTP on an address other hosts reach is refused unless {@code tls} allows it:
+     * every call carries the token.
      */
-    public static SidecarServer start(ProfilerSidecar sidecar, SidecarToken token, String host, int port, int readTimeoutSeconds)
-        throws IOException {
-        if (readTimeoutSeconds < 1 || readTimeoutSeconds > 3_600) {
-            throw new IllegalArgumentException("--read-timeout-s must be between 1 and 3600, got " + readTimeoutSeconds);
+    public record Listen(String host, int port, int readTimeoutSeconds, ServerTls tls) {
+        public Listen {
+            if (readTimeoutSeconds < 1 || readTimeoutSeconds > 3_600) {
+                throw new IllegalArgumentException("--read-timeout-s must be between 1 and 3600, got " + readTimeoutSeconds);
+            }
+            tls.checkTokenExposure(host, true, "profiler sidecar");
         }
-        setUnlessGiven("sun.net.httpserver.maxReqTime", readTimeoutSeconds);
-        setUnlessGiven("sun.net.httpserver.maxRspTime", RESPONSE_TIMEOUT_S);
-        HttpServer server = HttpServer.create(new InetSocketAddress(host, port), 16);
-        AtomicInteger threads = new AtomicInteger();
-        ExecutorService executor = Executors.newFixedThreadPool(THREADS, r -> {
-            Thread thread = new Thread(r, "profiler-control-" + threads.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        });
-        server.setExecutor(executor);
-        SidecarServer sidecarServer = new SidecarServer(server, executor, sidecar, token);
-        server.createContext("/", sidecarServer::handle);
-        server.start();
-        return sidecarServer;
     }
 
-    private static void setUnlessGiven(String property, int seconds) {
-        if (System.getProperty(property) == null) {
-            System.setProperty(property, Integer.toString(seconds));
+    public static SidecarServer start(ProfilerSidecar sidecar, SidecarToken token, Listen listen) throws IOException {
+        Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1).setWorkerPoolSize(WORKERS)
+            .setMaxWorkerExecuteTime(RESPONSE_TIMEOUT_S).setMaxWorkerExecuteTimeUnit(TimeUnit.SECONDS));
+        HttpServerOptions options = listen.tls().applyTo(new HttpServerOptions().setHost(listen.host()).setPort(listen.port())
+            .setHttp2ClearTextEnabled(false).setIdleTimeout(RESPONSE_TIMEOUT_S).setIdleTimeoutUnit(TimeUnit.SECONDS));
+        SidecarPeers peers = new SidecarPeers(vertx, listen.readTimeoutSeconds() * 1000L);
+        SidecarCalls calls = new SidecarCalls(sidecar);
+        HttpServer server = vertx.createHttpServer(options).connectionHandler(peers::admit)
+            .requestHandler(request -> handle(vertx, request, token, peers, calls));
+        try {
+            server.listen().await(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            vertx.close();
+            throw new IOException("the sidecar could not listen on " + listen.host() + ":" + listen.port() + " (--host/--port): "
+                + e.getMessage(), e);
         }
+        ServerCertificateReload.start(vertx, listen.tls(), List.of(server));
+        return new SidecarServer(vertx, server, sidecar);
     }
 
     public int port() {
-        return server.getAddress().getPort();
+        return server.actualPort();
     }
 
-    private void handle(HttpExchange exchange) throws IOException {
-        try (exchange) {
-            if (!token.accepts(exchange.getRequestHeaders().getFirst("Authorization"))) {
-                // unread, the body is not worth draining: the connection goes with the answer
-                exchange.getResponseHeaders().set("Connection", "close");
-                error(exchange, 401, "missing or wrong token: send Authorization: Bearer <token> (see the sidecar's --token-file)");
-                return;
-            }
-            if (tooLarge(exchange)) {
-                exchange.getResponseHeaders().set("Connection", "close");
-                error(exchange, 413, "no call takes a body; refused one over " + MAX_BODY_BYTES + " bytes (or of unknown length)");
-                return;
-            }
-            String path = exchange.getRequestURI().getPath();
-            String method = exchange.getRequestMethod();
-            try {
-                route(exchange, method, path);
-            } catch (ProfilerSidecar.Conflict e) {
-                error(exchange, 409, e.getMessage());
-            } catch (IllegalArgumentException e) {
-                error(exchange, 400, e.getMessage());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                error(exchange, 503, "the sidecar is stopping");
-            } catch (IOException | RuntimeException e) {
-                error(exchange, 500, "the profiler failed: " + e.getMessage());
-            }
+    /** On the event loop: the token and the body's size, then the call on a worker. */
+    private static void handle(Vertx vertx, HttpServerRequest request, SidecarToken token, SidecarPeers peers, SidecarCalls calls) {
+        peers.headReceived(request);
+        if (!token.accepts(request.getHeader("Authorization"))) {
+            // unread, the body is not worth draining: the connection goes with the answer
+            refuse(request, 401, "missing or wrong token: send Authorization: Bearer <token> (see the sidecar's --token-file)");
+            return;
         }
+        if (tooLarge(request)) {
+            refuse(request, 413, "no call takes a body; refused one over " + MAX_BODY_BYTES + " bytes (or of unknown length)");
+            return;
+        }
+        String method = request.method().name();
+        String uri = request.uri();
+        vertx.executeBlocking(() -> calls.call(method, uri), false)
+            .onSuccess(reply -> reply.send(request))
+            .onFailure(failure -> error(request, 500, "the profiler failed: " + failure.getMessage()));
     }
 
     /** A declared length over the cap, or a chunked body (no length): the calls take none, so neither is read. */
-    private static boolean tooLarge(HttpExchange exchange) {
-        if (exchange.getRequestHeaders().containsKey("Transfer-Encoding")) {
+    private static boolean tooLarge(HttpServerRequest request) {
+        if (request.headers().contains("Transfer-Encoding")) {
             return true;
         }
-        String length = exchange.getRequestHeaders().getFirst("Content-Length");
+        String length = request.getHeader("Content-Length");
         try {
             return length != null && Long.parseLong(length.strip()) > MAX_BODY_BYTES;
         } catch (NumberFormatException e) {
@@ -132,54 +120,15 @@ public final class SidecarServer implements AutoCloseable {
         }
     }
 
-    private void route(HttpExchange exchange, String method, String path) throws IOException, InterruptedException {
-        switch (path) {
-            case "/status" -> {
-                if (allowed(exchange, method, "GET")) {
-                    json(exchange, 200, sidecar.status());
-                }
-            }
-            case "/start" -> {
-                if (allowed(exchange, method, "POST")) {
-                    ProfilerSidecar.Status status = sidecar.start(SidecarQuery.captureSettings(exchange.getRequestURI()));
-                    json(exchange, status.state() == ProfilerSidecar.State.FAILED ? 422 : 200, status);
-                }
-            }
-            case "/stop" -> {
-                if (allowed(exchange, method, "POST")) {
-                    ProfilerSidecar.Status status = sidecar.stop();
-                    json(exchange, status.state() == ProfilerSidecar.State.FAILED ? 422 : 200, status);
-                }
-            }
-            case "/artifacts" -> {
-                if (allowed(exchange, method, "GET")) {
-                    json(exchange, 200, sidecar.artifacts(SidecarQuery.window(exchange.getRequestURI())));
-                }
-            }
-            default -> {
-                if (path.startsWith("/artifacts/") && allowed(exchange, method, "GET")) {
-                    file(exchange, sidecar.artifact(path.substring("/artifacts/".length())));
-                } else if (!path.startsWith("/artifacts/")) {
-                    error(exchange, 404, "no such endpoint: " + path + " (try /status, /start, /stop, /artifacts)");
-                }
-            }
-        }
-    }
-
-    private static boolean allowed(HttpExchange exchange, String method, String expected) throws IOException {
-        if (method.equals(expected)) {
-            return true;
-        }
-        exchange.getResponseHeaders().set("Allow", expected);
-        error(exchange, 405, method + " is not allowed here; use " + expected);
-        return false;
-    }
-
     /** Stops listening; a running capture is stopped first so the target is not left profiling. */
     @Override
     public void close() {
-        server.stop(0);
-        executor.shutdownNow();
+        try {
+            server.close().await(10, TimeUnit.SECONDS);
+            vertx.close().await(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            // stopping anyway
+        }
         try {
             if (sidecar.status().state() == ProfilerSidecar.State.RUNNING) {
                 sidecar.stop();

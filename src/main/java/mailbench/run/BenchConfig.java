@@ -1,6 +1,7 @@
 package mailbench.run;
 
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -9,9 +10,11 @@ import java.util.Map;
 
 import mailbench.access.OpenSearchAccess;
 import mailbench.access.OpenSearchUrls;
+import mailbench.access.TlsTrust;
 import mailbench.corpus.CorpusSpec;
 import mailbench.facade.FacadeToken;
 import mailbench.facade.opensearch.InjectedCost;
+import mailbench.facadeclient.FacadeAccess;
 import mailbench.indexing.BulkMatrix;
 import mailbench.profiler.CaptureSettings;
 import mailbench.stack.NodeJdk;
@@ -45,6 +48,7 @@ public record BenchConfig(
     BulkMatrix bulk,
     LargeSource large,
     Path facadeTokenFile,
+    Path facadeCa,
     NodeJdk opensearchJdk,
     URI stackOpensearch,
     Instant startAt) {
@@ -52,7 +56,17 @@ public record BenchConfig(
     public static final String WARM_UP_PREFIX = "Warm-up: ";
 
     /** Whether and how the facade is profiled; {@code url} is set for a staging sidecar. */
-    public record Profiling(boolean enabled, URI url, Path tokenFile, CaptureSettings settings, int trimSeconds) {
+    public record Profiling(boolean enabled, URI url, Path tokenFile, CaptureSettings settings, int trimSeconds, Path ca) {
+
+        /** Trusting the JDK's CAs for an https sidecar. */
+        public Profiling(boolean enabled, URI url, Path tokenFile, CaptureSettings settings, int trimSeconds) {
+            this(enabled, url, tokenFile, settings, trimSeconds, null);
+        }
+
+        /** The CAs an https sidecar's certificate is checked against. */
+        public TlsTrust trust() {
+            return ca == null ? TlsTrust.JDK_DEFAULT : new TlsTrust(ca, null, null);
+        }
     }
 
     /** LargeSourceSimulation's load: hits per search and searches in flight. */
@@ -124,7 +138,7 @@ public record BenchConfig(
             Knobs.OPENSEARCH_HEAP.value(), Knobs.FACADE_HEAP.value(), local == null ? null : local.opensearchJava(), readFacadeJvmArgs(),
             List.copyOf(facadeArgs), readProfiling(), readBulkMatrix(),
             new LargeSource(Knobs.LARGE_HITS.intValue(1, 100), Knobs.LARGE_CONCURRENCY.intValue(1, 64)),
-            tokenFile, local == null ? null : readOpensearchJdk(), local == null ? null : url(Knobs.STACK_OPENSEARCH),
+            tokenFile, readFacadeCa(), local == null ? null : readOpensearchJdk(), local == null ? null : url(Knobs.STACK_OPENSEARCH),
             StartAt.parse(Knobs.START_AT.value(), "-D" + Knobs.START_AT.name()));
     }
 
@@ -186,18 +200,25 @@ public record BenchConfig(
     }
 
     private static Profiling readProfiling() {
-        int intervalMs = Knobs.PROFILER_INTERVAL.intValue(1, 1_000);
-        CaptureSettings settings;
+        int intervalMs = Knobs.PROFILER_INTERVAL.intValue(1, CaptureSettings.MAX_INTERVAL_MS);
+        String event;
         try {
-            settings = new CaptureSettings(Knobs.PROFILER_EVENT.value(), intervalMs);
+            event = CaptureSettings.requireEvent(Knobs.PROFILER_EVENT.value());
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("-D" + Knobs.PROFILER_EVENT.name() + ": " + e.getMessage());
         }
-        settings = settings.withAllocBytes(
-            CaptureSettings.parseAllocBytes(Knobs.PROFILER_ALLOC_BYTES.value(), "-D" + Knobs.PROFILER_ALLOC_BYTES.name()));
+        long allocBytes = CaptureSettings.parseAllocBytes(Knobs.PROFILER_ALLOC_BYTES.value(), "-D" + Knobs.PROFILER_ALLOC_BYTES.name());
+        CaptureSettings settings;
+        try {
+            settings = new CaptureSettings(event, intervalMs, allocBytes);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("-D" + Knobs.PROFILER_INTERVAL.name() + ": " + e.getMessage());
+        }
         String tokenFile = Knobs.PROFILER_TOKEN_FILE.value();
-        return new Profiling(Knobs.PROFILER.booleanValue(), url(Knobs.PROFILER_URL), tokenFile.isEmpty() ? null : Path.of(tokenFile),
-            settings, Knobs.PROFILER_TRIM.intValue(0, 3_600));
+        Profiling profiling = new Profiling(Knobs.PROFILER.booleanValue(), url(Knobs.PROFILER_URL),
+            tokenFile.isEmpty() ? null : Path.of(tokenFile), settings, Knobs.PROFILER_TRIM.intValue(0, 3_600), caFile(Knobs.PROFILER_CA));
+        profiling.trust().sslContext("-D" + Knobs.PROFILER_CA.name(), "-D" + Knobs.PROFILER_CA.name());
+        return profiling;
     }
 
     private static URI url(Knob knob) {
@@ -215,6 +236,26 @@ public record BenchConfig(
     /** The token a facade given as a target requires: -Dmailbench.facade.tokenFile, else $MAILBENCH_FACADE_TOKEN; null: none. */
     public FacadeToken facadeToken() {
         return FacadeToken.fromFileOrEnv(facadeTokenFile, System.getenv(), "-D" + Knobs.FACADE_TOKEN_FILE.name());
+    }
+
+    /** How the run gets into a facade given as a target: its token and, for https, -Dmailbench.facade.ca's CAs. */
+    public FacadeAccess facadeAccess() {
+        return FacadeAccess.of(facadeToken(), facadeCa, "-D" + Knobs.FACADE_CA.name());
+    }
+
+    /** -Dmailbench.facade.ca, read once here so a bad file fails the run before anything starts; null: not given. */
+    private static Path readFacadeCa() {
+        Path ca = caFile(Knobs.FACADE_CA);
+        FacadeAccess.of(null, ca, "-D" + Knobs.FACADE_CA.name());
+        return ca;
+    }
+
+    private static Path caFile(Knob knob) {
+        Path file = file(knob);
+        if (file != null && !Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("-D" + knob.name() + ": no such file: " + file);
+        }
+        return file == null ? null : file.toAbsolutePath();
     }
 
     public boolean local() {

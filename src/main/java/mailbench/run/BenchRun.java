@@ -12,6 +12,7 @@ import java.util.Optional;
 import mailbench.access.OpenSearchAccess;
 import mailbench.access.OpenSearchHttp;
 import mailbench.facade.FacadeToken;
+import mailbench.facadeclient.FacadeAccess;
 import mailbench.stack.ChildSignals;
 
 /**
@@ -56,6 +57,7 @@ public final class BenchRun {
         BenchConfig config = BenchConfig.fromSystemProperties(needs.knobDefaults());
         try {
             String name = RunFolder.name(Instant.now(), simulation, config.variant(), direct(config));
+            GatlingTrust.install(config, Path.of("target", "gatling-trust", name));
             BenchRun run = new BenchRun(config, needs, log, RunFolder.create(config.reportsDir(), name));
             run.start(simulation, gatlingVersion);
             return run;
@@ -110,7 +112,7 @@ public final class BenchRun {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for the agreed start", e);
         }
-        meters = LoadMeters.start(target.facadeUrl(), target.facadeToken(), target.pids(), needs.profiler() && !direct(config),
+        meters = LoadMeters.start(target.facadeUrl(), target.facadeAccess(), target.pids(), needs.profiler() && !direct(config),
             config.warmupSeconds() * 1000L);
         event("load starting");
         writeQuietly();
@@ -130,14 +132,15 @@ public final class BenchRun {
         return target.facadeUrl();
     }
 
-    /** The facade's token for calls to it beside the load (its stats), null when it wants none. */
-    public FacadeToken facadeToken() {
-        return target.facadeToken();
+    /** The facade's token and TLS trust, for calls to it beside the load (its stats). */
+    public FacadeAccess facadeAccess() {
+        return target.facadeAccess();
     }
 
     /** The Authorization header the load sends to the facade (its token), or null: none, or the direct path. */
     public String facadeAuthorization() {
-        return target.facadeToken() == null || direct(config) ? null : target.facadeToken().authorization();
+        FacadeToken token = target.facadeAccess().token();
+        return token == null || direct(config) ? null : token.authorization();
     }
 
     /** The Authorization header of the direct path against staging, or null (the facade and the local node need none). */

@@ -77,6 +77,10 @@ public final class Knobs {
     public static final Knob FACADE_TOKEN_FILE = new Knob("mailbench.facade.tokenFile", "",
         "File holding the facade's token, sent as Authorization: Bearer by the simulations, the corpus loader and the run's /health"
             + " and stats calls; else $" + FacadeToken.ENV + ". Locally the stack's facade is started with it (--token-file).");
+    public static final Knob FACADE_CA = new Knob("mailbench.facade.ca", "",
+        "Staging, an https -Dmailbench.target: CA certificate(s), PEM, its certificate is checked against, by the load's requests"
+            + " and the run's own calls (health, preflight, stats); only these CAs are trusted. Default: the JDK's CAs for the run's"
+            + " calls, no check by Gatling.");
     public static final Knob FACADE_JVM_ARGS = new Knob("mailbench.facade.jvmArgs", "",
         "Local facade: extra JVM options, space-separated (e.g. -XX:+UseParallelGC).");
     public static final Knob FACADE_INJECT_CPU = new Knob("mailbench.facade.injectCpuMicros", "0",
@@ -96,12 +100,16 @@ public final class Knobs {
         "Staging: control URL of a profiler sidecar started by hand next to the facade (mailbench.jar profiler serve).");
     public static final Knob PROFILER_TOKEN_FILE = new Knob("mailbench.profiler.tokenFile", "",
         "Staging: file holding the sidecar's token (else $" + SidecarToken.ENV + "). The token itself is never a knob: knobs go into run.json.");
+    public static final Knob PROFILER_CA = new Knob("mailbench.profiler.ca", "",
+        "Staging, an https -Dmailbench.profiler.url: CA certificate(s), PEM, the sidecar's certificate is checked against; default:"
+            + " the JDK's CAs.");
     public static final Knob PROFILER_EVENT = new Knob("mailbench.profiler.event", CaptureSettings.DEFAULT_EVENT,
         "What async-profiler samples: itimer (CPU time, no perf_events needed), cpu (perf_events) or wall.");
     public static final Knob PROFILER_INTERVAL = new Knob("mailbench.profiler.intervalMs", "" + CaptureSettings.DEFAULT_INTERVAL_MS,
-        "Sampling interval in ms (itimer cannot go below the kernel tick: 4 ms at 250 Hz).");
+        "Sampling interval in ms, 1-1000; for itimer at least " + CaptureSettings.ITIMER_MIN_INTERVAL_MS + " (the kernel tick at 250 Hz).");
     public static final Knob PROFILER_ALLOC_BYTES = new Knob("mailbench.profiler.allocBytes", "" + CaptureSettings.DEFAULT_ALLOC_BYTES,
-        "In the same session, one heap allocation sample every this many bytes allocated (the allocation flame graph); 0: none.");
+        "In the same session, one heap allocation sample every this many bytes allocated (the allocation flame graph), at least "
+            + CaptureSettings.MIN_ALLOC_BYTES + "; 0: none.");
     public static final Knob PROFILER_TRIM = new Knob("mailbench.profiler.trimSeconds", "" + ProfileWindow.DEFAULT_TRIM_SECONDS,
         "The profile keeps the samples from this long after the measured phase starts to this long before it ends (at most a quarter of it each).");
 
@@ -135,8 +143,8 @@ public final class Knobs {
         P99, SUCCESS, MIX_TEXT, MIX_FROM, MIX_RANGE, MIX_GET, SEED, MESSAGES, USERS, REPORTS, GATLING_RESULTS, OPENSEARCH_VERSION,
         OPENSEARCH_JAVA_HOME,
         OPENSEARCH_HEAP, FACADE_HEAP, FACADE_EVENT_LOOPS, FACADE_MAX_EVENT_LOOP_LAG, FACADE_IO_THREADS, FACADE_CONNECTIONS, FACADE_JVM_ARGS,
-        FACADE_TOKEN_FILE, FACADE_INJECT_CPU, FACADE_INJECT_ALLOC, STACK_OPENSEARCH, START_AT,
-        PROFILER, PROFILER_URL, PROFILER_TOKEN_FILE, PROFILER_EVENT, PROFILER_INTERVAL, PROFILER_ALLOC_BYTES, PROFILER_TRIM,
+        FACADE_TOKEN_FILE, FACADE_CA, FACADE_INJECT_CPU, FACADE_INJECT_ALLOC, STACK_OPENSEARCH, START_AT,
+        PROFILER, PROFILER_URL, PROFILER_TOKEN_FILE, PROFILER_CA, PROFILER_EVENT, PROFILER_INTERVAL, PROFILER_ALLOC_BYTES, PROFILER_TRIM,
         BULK_SIZES, BULK_CONCURRENCY, BULK_DOCS, BULK_WARMUP_DOCS, BULK_INVALID_EVERY, BULK_INDEX, BULK_DELETE_ON_TARGET,
         ATTACHMENT_TEXT, LARGE_HITS, LARGE_CONCURRENCY, RESULTS_URL);
 

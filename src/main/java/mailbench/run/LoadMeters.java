@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
 
-import mailbench.facade.FacadeToken;
+import mailbench.facadeclient.FacadeAccess;
 import mailbench.facadeclient.FacadeStats;
 
 /**
@@ -15,25 +15,25 @@ import mailbench.facadeclient.FacadeStats;
 final class LoadMeters {
 
     private final URI facadeUrl;
-    private final FacadeToken facadeToken;
+    private final FacadeAccess facadeAccess;
     private final HostCpu hostCpu;
     private final ThreadCpu threadCpu;
     private final FacadeStats.Refusals refusalsAtStart;
     private final FacadeMemoryWindow facadeMemory;
 
-    private LoadMeters(URI facadeUrl, FacadeToken facadeToken, Map<String, Long> pids, boolean facadeMemory, long warmupMillis) {
+    private LoadMeters(URI facadeUrl, FacadeAccess facadeAccess, Map<String, Long> pids, boolean facadeMemory, long warmupMillis) {
         this.facadeUrl = facadeUrl;
-        this.facadeToken = facadeToken;
+        this.facadeAccess = facadeAccess;
         this.hostCpu = HostCpu.start(pids);
         this.threadCpu = ThreadCpu.start(pids);
-        this.refusalsAtStart = FacadeStats.refusalsOrNull(facadeUrl, facadeToken);
+        this.refusalsAtStart = FacadeStats.refusalsOrNull(facadeUrl, facadeAccess);
         this.facadeMemory = facadeMemory
-            ? FacadeMemoryWindow.start(() -> FacadeStats.memoryOrNull(facadeUrl, facadeToken), warmupMillis) : null;
+            ? FacadeMemoryWindow.start(() -> FacadeStats.memoryOrNull(facadeUrl, facadeAccess), warmupMillis) : null;
     }
 
     /** Starts reading as the load starts; the facade's memory from the end of the warm-up ({@code warmupMillis}). */
-    static LoadMeters start(URI facadeUrl, FacadeToken facadeToken, Map<String, Long> pids, boolean facadeMemory, long warmupMillis) {
-        return new LoadMeters(facadeUrl, facadeToken, pids, facadeMemory, warmupMillis);
+    static LoadMeters start(URI facadeUrl, FacadeAccess facadeAccess, Map<String, Long> pids, boolean facadeMemory, long warmupMillis) {
+        return new LoadMeters(facadeUrl, facadeAccess, pids, facadeMemory, warmupMillis);
     }
 
     /** The facade's second memory reading: first thing once the load has ended, so nothing of the run's own ending is counted. */
@@ -75,7 +75,7 @@ final class LoadMeters {
 
     /** What the facade's own bounds refused during the load, per bound, said on the console; null when it does not tell. */
     Map<String, Long> facadeRefused(Consumer<String> say) {
-        FacadeStats.Refusals end = refusalsAtStart == null ? null : FacadeStats.refusalsOrNull(facadeUrl, facadeToken);
+        FacadeStats.Refusals end = refusalsAtStart == null ? null : FacadeStats.refusalsOrNull(facadeUrl, facadeAccess);
         if (end == null) {
             return null;
         }

@@ -50,6 +50,6 @@ final class ProfilerChoice {
             return RunProfiler.none("no token for the sidecar: set $" + SidecarToken.ENV + " or -D" + Knobs.PROFILER_TOKEN_FILE.name(),
                 events);
         }
-        return RunProfiler.using(new SidecarClient(profiling.url(), token), profiling.settings(), events);
+        return RunProfiler.using(new SidecarClient(profiling.url(), token, profiling.trust()), profiling.settings(), events);
     }
 }

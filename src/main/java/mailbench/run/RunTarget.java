@@ -13,7 +13,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import mailbench.access.OpenSearchAccess;
 import mailbench.access.OpenSearchHttp;
 import mailbench.facade.FacadeConfig;
-import mailbench.facade.FacadeToken;
+import mailbench.facadeclient.FacadeAccess;
 import mailbench.facadeclient.HealthProbe;
 import mailbench.loader.CorpusPreflight;
 import mailbench.stack.LocalStack;
@@ -27,16 +27,16 @@ final class RunTarget {
 
     private final BenchConfig config;
     private final URI facadeUrl;
-    private final FacadeToken facadeToken;
+    private final FacadeAccess facadeAccess;
     private final List<URI> opensearchUrls;
     private LocalStack stack;
     private String facadeIndex;
 
-    private RunTarget(BenchConfig config, LocalStack stack, URI facadeUrl, FacadeToken facadeToken, List<URI> opensearchUrls) {
+    private RunTarget(BenchConfig config, LocalStack stack, URI facadeUrl, FacadeAccess facadeAccess, List<URI> opensearchUrls) {
         this.config = config;
         this.stack = stack;
         this.facadeUrl = facadeUrl;
-        this.facadeToken = facadeToken;
+        this.facadeAccess = facadeAccess;
         this.opensearchUrls = opensearchUrls;
     }
 
@@ -52,10 +52,10 @@ final class RunTarget {
                 sharedNode(config))
                 .withOpensearchJdk(config.opensearchJdk());
             LocalStack stack = LocalStack.start(options, say);
-            target = new RunTarget(config, stack, stack.facadeUrl(), stack.facadeToken(), List.of(stack.opensearchUrl()));
+            target = new RunTarget(config, stack, stack.facadeUrl(), FacadeAccess.of(stack.facadeToken()), List.of(stack.opensearchUrl()));
             event.accept("local stack ready (facade pid " + stack.facadePid() + ", node pid " + stack.nodePid() + ")");
         } else {
-            target = new RunTarget(config, null, config.target(), config.facadeToken(), config.directTargets());
+            target = new RunTarget(config, null, config.target(), config.facadeAccess(), config.directTargets());
         }
         return target;
     }
@@ -68,7 +68,7 @@ final class RunTarget {
 
     /** The facade's /health into {@code versions}: its client's versions and options, OpenSearch's version and JDK. */
     void describe(Map<String, String> versions) throws IOException, InterruptedException {
-        JsonNode health = HealthProbe.check(facadeUrl, "-D" + Knobs.TARGET.name(), facadeToken);
+        JsonNode health = HealthProbe.check(facadeUrl, "-D" + Knobs.TARGET.name(), facadeAccess);
         facadeIndex = health.path("index").asText(null);
         versions.put("opensearchJava", health.path("client").path("opensearchJava").asText("unknown"));
         // how the facade's client talks to OpenSearch: a comparison names these when they differ besides the variant
@@ -86,7 +86,7 @@ final class RunTarget {
         // the direct requests search the index "mail" (DirectRequests), whatever the facade's index
         return config.path() == RequestPath.DIRECT
             ? CorpusPreflight.direct(new OpenSearchHttp(opensearchUrls, opensearchAccess()), "mail", feeders, config.corpus(), facadeUrl)
-            : CorpusPreflight.throughFacade(facadeUrl, feeders, config.corpus(), facadeToken);
+            : CorpusPreflight.throughFacade(facadeUrl, feeders, config.corpus(), facadeAccess);
     }
 
     /** The local stack while it runs, null against a target or once stopped. */
@@ -126,8 +126,8 @@ final class RunTarget {
         return facadeUrl;
     }
 
-    FacadeToken facadeToken() {
-        return facadeToken;
+    FacadeAccess facadeAccess() {
+        return facadeAccess;
     }
 
     List<URI> opensearchUrls() {

@@ -14,6 +14,7 @@ import java.util.function.Consumer;
 import mailbench.access.OpenSearchAccess;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeToken;
+import mailbench.facadeclient.FacadeAccess;
 import mailbench.loader.CorpusLoad;
 import mailbench.loader.SearchWarmer;
 import mailbench.profiler.SidecarToken;
@@ -87,12 +88,12 @@ public final class LocalStack implements AutoCloseable {
             if (options.loadCorpus()) {
                 // force-merged after the load: one segment, like a settled production index, so query times no longer depend
                 // on merge timing; an external index that holds the corpus from an earlier start is left as it is
-                new CorpusLoad(new CorpusLoad.Target(facadeUrl, opensearch, access, index, token), progress)
+                new CorpusLoad(new CorpusLoad.Target(facadeUrl, opensearch, access, index, FacadeAccess.of(token)), progress)
                     .run(options.corpus(), false);
                 if (options.feeders() != null) {
                     progress.accept("warming the search path: " + StackOptions.SEARCH_WARM_UP.toSeconds()
                         + " s of the feeders' requests, a few at a time");
-                    new SearchWarmer(facadeUrl, token, progress).warm(options.feeders(), StackOptions.SEARCH_WARM_UP);
+                    new SearchWarmer(facadeUrl, FacadeAccess.of(token), progress).warm(options.feeders(), StackOptions.SEARCH_WARM_UP);
                 }
             }
             return stack;

@@ -25,6 +25,7 @@ import org.w3c.dom.Document;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.cli.MailbenchMain;
+import mailbench.facade.FacadeToken;
 import mailbench.json.Json;
 import mailbench.run.Knob;
 import mailbench.run.Knobs;
@@ -116,7 +117,8 @@ class DockerFilesTest {
             assertThat(destinations.get(dockerfile.workdir("build") + "/target/lib/")).isEqualTo(libraries);
             assertThat(entrypoint.toString()).as("exact stacks for the profiler").contains("-XX:+DebugNonSafepoints");
             assertThat(entrypoint.toString()).as("a supervisor restarts a JVM out of memory").contains("-XX:+ExitOnOutOfMemoryError");
-            assertThat(last.all("CMD").get(0).arguments()).as("no open facade by default").doesNotContain("--insecure-open");
+            assertThat(last.all("CMD").get(0).arguments()).as("no open facade by default").doesNotContain("--insecure-open")
+                .as("HTTPS by default").contains("\"--tls-cert\"", "\"--tls-key\"").doesNotContain("--allow-token-over-http");
         }
 
         private static int indexOf(JsonNode array, String word) {
@@ -153,8 +155,13 @@ class DockerFilesTest {
             }
             assertThat(compose.hostPorts("opensearch")).containsExactly("127.0.0.1:9200:9200");
             assertThat(compose.hostPorts("facade")).containsExactly("127.0.0.1:8080:" + facadePort());
-            // on all interfaces of the compose network without a token: said explicitly, or the facade refuses to start
-            assertThat(compose.words("facade", "command")).contains("--insecure-open");
+            // on all interfaces of the compose network with a token over plain HTTP: said explicitly, or the facade and the
+            // sidecar refuse to start; never open without a token
+            assertThat(compose.words("facade", "command")).contains("--allow-token-over-http").doesNotContain("--insecure-open");
+            assertThat(compose.words("profiler", "command")).contains("--allow-token-over-http");
+            for (String client : List.of("facade", "loader", "injector")) {
+                assertThat(ComposeFile.map(compose.service(client), "environment")).as(client).containsKey(FacadeToken.ENV);
+            }
             assertThat(compose.hostPorts("profiler")).containsExactly("127.0.0.1:7070:" + profilerPort());
         }
 

@@ -57,6 +57,25 @@ class FacadeGuardsTest {
         }
 
         @Test
+        void heldBytesShouldDefaultToHalfTheHeapAndRefuseBadValues() {
+            assertThat(FacadeGuards.DEFAULTS.heldBytesBound()).isEqualTo(Runtime.getRuntime().maxMemory() / 2);
+            assertThat(FacadeGuards.DEFAULTS.withHeldBytes(8 << 20).heldBytesBound()).isEqualTo(8 << 20);
+            assertThatThrownBy(() -> FacadeGuards.DEFAULTS.withHeldBytes(1_000))
+                .hasMessage("--max-held-bytes must be 0 (half the max heap) or at least 1048576, got 1000");
+        }
+
+        @Test
+        void slowAndManyPeersShouldHaveBoundsThatNameTheirOption() {
+            assertThat(FacadeGuards.DEFAULTS.requestBodyTimeout()).isEqualTo(Duration.ofSeconds(30));
+            assertThat(FacadeGuards.DEFAULTS.maxClientConnectionsPerAddress()).isEqualTo(1_024);
+            assertThat(guards(1_000, 10, 10).maxClientConnectionsPerAddress()).as("never above the cap in all").isEqualTo(10);
+            assertThatThrownBy(() -> FacadeGuards.DEFAULTS.withPeers(Duration.ofMillis(10), 100, 10))
+                .hasMessage("--request-body-timeout-ms must be between 100 and 3600000, got 10");
+            assertThatThrownBy(() -> FacadeGuards.DEFAULTS.withPeers(Duration.ofSeconds(1), 100, 101))
+                .hasMessage("--max-client-connections-per-address must be between 1 and --max-client-connections (100), got 101");
+        }
+
+        @Test
         void anIdleTimeoutShorterThanACallShouldBeRefused() {
             assertThatThrownBy(() -> guards(30_000, 10, 5_000).check(FacadeConfig.defaults()))
                 .hasMessageStartingWith("--idle-timeout-ms 30000 would close the connection of a request still waiting on OpenSearch")

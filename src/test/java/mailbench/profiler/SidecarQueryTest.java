@@ -43,6 +43,20 @@ class SidecarQueryTest {
         }
 
         @Test
+        void captureSettingsShouldRejectAnItimerIntervalBelowTheKernelTickNamingTheFloor() {
+            assertThatThrownBy(() -> SidecarQuery.captureSettings(call("/start?intervalMs=1")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("must be 4-1000 ms for itimer").hasMessageContaining("kernel tick");
+        }
+
+        @Test
+        void captureSettingsShouldRejectATinyAllocationIntervalNamingTheFloor() {
+            assertThatThrownBy(() -> SidecarQuery.captureSettings(call("/start?allocBytes=1")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("allocBytes: ").hasMessageContaining("at least 524288");
+        }
+
+        @Test
         void captureSettingsShouldRejectAnUnknownParameterAndListTheAcceptedOnes() {
             assertThatThrownBy(() -> SidecarQuery.captureSettings(call("/start?ev%69l=1")))
                 .isInstanceOf(IllegalArgumentException.class)

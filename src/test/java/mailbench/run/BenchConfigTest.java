@@ -344,12 +344,21 @@ class BenchConfigTest {
         }
 
         @ParameterizedTest
-        @ValueSource(strings = {"-1", "half", "512KiB"})
+        @ValueSource(strings = {"-1", "1", "half", "512KiB"})
         void fromSystemPropertiesShouldRejectABadAllocationIntervalNamingTheProperty(String value) {
             System.setProperty("mailbench.profiler.allocBytes", value);
 
             assertRejected("-Dmailbench.profiler.allocBytes: the allocation sampling interval must be 0 (no allocation sampling)"
-                + " or a whole number of bytes (default 2097152), got '" + value + "'");
+                + " or a whole number of bytes of at least 524288 (512 KiB: each sample costs the target about 100 us of CPU, so a"
+                + " shorter interval costs more than it measures; default 2097152), got '" + value + "'");
+        }
+
+        @Test
+        void fromSystemPropertiesShouldRejectAnItimerIntervalBelowTheKernelTickNamingTheProperty() {
+            System.setProperty("mailbench.profiler.intervalMs", "1");
+
+            assertRejected("-Dmailbench.profiler.intervalMs: profiler interval must be 4-1000 ms for itimer (it cannot sample faster"
+                + " than the kernel tick, 4 ms at 250 Hz), got 1");
         }
 
         @Test

@@ -47,6 +47,8 @@ final class HttpClient5Transports {
                 : new Header[0])
             .setHttpClientConfigCallback(http -> withResponseCompression(http, config.options().responseCompression())
                 .setThreadFactory(threads)
+                // a facade request's cancel reaches the exchange itself (the transport's future does not)
+                .addExecInterceptorFirst(ExchangeCancels.NAME, new ExchangeCancels())
                 .setIOReactorConfig(IOReactorConfig.custom().setIoThreadCount(config.ioThreads()).build())
                 // the transport would parse a 401's plain-text body as a JSON error; this names the fix instead
                 .addResponseInterceptorLast((response, entity, context) -> {

@@ -44,16 +44,19 @@ public final class MailStore implements AutoCloseable {
         return MailIndex.ensure(clients.blocking(), index, shards);
     }
 
-    public CompletableFuture<Void> index(MailDocument document) {
-        return call(() -> clients.async().index(i -> i.index(index).id(document.documentId()).document(document))).thenApply(r -> null);
+    /** The request is serialised on the calling thread, before this returns. */
+    public CompletableFuture<Void> index(MailDocument document, CallCancel cancel) {
+        return call(cancel, () -> clients.async().index(i -> i.index(index).id(document.documentId()).document(document)))
+            .thenApply(r -> null);
     }
 
-    public CompletableFuture<List<BulkOutcome>> bulk(List<MailDocument> documents, Refresh refresh) {
+    /** The request is serialised on the calling thread, before this returns. */
+    public CompletableFuture<List<BulkOutcome>> bulk(List<MailDocument> documents, Refresh refresh, CallCancel cancel) {
         BulkRequest.Builder request = new BulkRequest.Builder().index(index).refresh(refresh);
         for (MailDocument document : documents) {
             request.operations(op -> op.index(i -> i.id(document.documentId()).document(document)));
         }
-        return call(() -> clients.async().bulk(request.build())).thenApply(response -> {
+        return call(cancel, () -> clients.async().bulk(request.build())).thenApply(response -> {
             List<BulkOutcome> outcomes = new ArrayList<>(documents.size());
             for (BulkResponseItem item : response.items()) {
                 String error = item.error() == null ? null : item.error().type() + ": " + item.error().reason();
@@ -63,15 +66,15 @@ public final class MailStore implements AutoCloseable {
         });
     }
 
-    public CompletableFuture<MailDocument> get(String mailboxId, String messageId) {
-        CompletableFuture<MailDocument> document = call(() -> clients.async()
+    public CompletableFuture<MailDocument> get(String mailboxId, String messageId, CallCancel cancel) {
+        CompletableFuture<MailDocument> document = call(cancel, () -> clients.async()
             .get(g -> g.index(index).id(MailDocument.documentId(mailboxId, messageId)), MailDocument.class))
             .thenApply(response -> response.found() ? response.source() : null);
         return injectedCost.none() ? document : document.thenApply(injectedCost::spendOn);
     }
 
-    public CompletableFuture<SearchPage> search(MailQuery query) {
-        CompletableFuture<SearchPage> page = searchPage(query).thenApply(found -> {
+    public CompletableFuture<SearchPage> search(MailQuery query, CallCancel cancel) {
+        CompletableFuture<SearchPage> page = searchPage(query, cancel).thenApply(found -> {
             stats.searched();
             return found;
         });
@@ -79,9 +82,9 @@ public final class MailStore implements AutoCloseable {
         return injectedCost.none() ? page : page.thenApply(injectedCost::spendOn);
     }
 
-    private CompletableFuture<SearchPage> searchPage(MailQuery query) {
+    private CompletableFuture<SearchPage> searchPage(MailQuery query, CallCancel cancel) {
         OpenSearchAsyncClient client = clients.async();
-        return call(() -> projection.search(client, index, SearchRequests.of(index, query, projection), stats));
+        return call(cancel, () -> projection.search(client, index, SearchRequests.of(index, query, projection), stats));
     }
 
     /** What the searches cost the facade so far (GET /_mailbench/stats). */
@@ -109,6 +112,16 @@ public final class MailStore implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
+    }
+
+    /**
+     * A call {@code cancel} can stop: RestClientTransport's own future stops its exchange when cancelled; httpclient5's
+     * exchange registers itself while the call starts ({@link ExchangeCancels}).
+     */
+    private static <T> CompletableFuture<T> call(CallCancel cancel, AsyncCall<T> call) {
+        CompletableFuture<T> started = call(() -> cancel.whileStarting(call::start));
+        cancel.onCancel(() -> started.cancel(true));
+        return started;
     }
 
     @FunctionalInterface

@@ -12,6 +12,7 @@ import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
 
+import mailbench.facadeclient.FacadeAccess;
 import mailbench.facadeclient.FacadeStats;
 import mailbench.it.support.FacadeProcess;
 import mailbench.it.support.Http;
@@ -39,10 +40,10 @@ class FacadeAllocationIT {
             index(base, random);
             search(base, random, 50); // the first searches load classes and fill caches: not what a measured phase sees
 
-            FacadeStats.Memory start = FacadeStats.memoryOrNull(base, null);
+            FacadeStats.Memory start = FacadeStats.memoryOrNull(base, FacadeAccess.NONE);
             search(base, random, SEARCHES);
-            FacadeStats.Memory end = FacadeStats.memoryOrNull(base, null);
-            FacadeStats.Memory idle = FacadeStats.memoryOrNull(base, null);
+            FacadeStats.Memory end = FacadeStats.memoryOrNull(base, FacadeAccess.NONE);
+            FacadeStats.Memory idle = FacadeStats.memoryOrNull(base, FacadeAccess.NONE);
 
             assertThat(start).as("the facade's stats carry allocatedBytes, gcCount and gcMillis").isNotNull();
             assertThat(start.allocatedBytes()).as("this JDK counts allocation: " + System.getProperty("java.version")).isNotNull();

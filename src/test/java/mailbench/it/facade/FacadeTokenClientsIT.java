@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import mailbench.access.OpenSearchAccess;
 import mailbench.corpus.CorpusSpec;
 import mailbench.facade.FacadeToken;
+import mailbench.facadeclient.FacadeAccess;
 import mailbench.facadeclient.FacadeStats;
 import mailbench.facadeclient.HealthProbe;
 import mailbench.it.support.FacadeProcess;
@@ -35,6 +36,7 @@ class FacadeTokenClientsIT {
 
     private static final Path DIR = Path.of("target", "it-facade-token").toAbsolutePath();
     private static final FacadeToken TOKEN = FacadeToken.of("facade-token-it-0123456789abcdef");
+    private static final FacadeAccess WITH_TOKEN = FacadeAccess.of(TOKEN);
     private static final CorpusSpec CORPUS = new CorpusSpec(11, 300, 10);
 
     @Test
@@ -47,29 +49,29 @@ class FacadeTokenClientsIT {
             URI url = facade.awaitUrl();
             List<String> progress = new ArrayList<>();
 
-            assertThatThrownBy(() -> HealthProbe.check(url, "--facade", null)).isInstanceOf(IOException.class)
+            assertThatThrownBy(() -> HealthProbe.check(url, "--facade", FacadeAccess.NONE)).isInstanceOf(IOException.class)
                 .hasMessageContaining("wants a token").hasMessageNotContaining(TOKEN.authorization());
-            assertThatThrownBy(() -> FacadeStats.read(url, null)).hasMessageContaining("answered 401");
-            assertThat(FacadeStats.refusalsOrNull(url, null)).isNull();
+            assertThatThrownBy(() -> FacadeStats.read(url, FacadeAccess.NONE)).hasMessageContaining("answered 401");
+            assertThat(FacadeStats.refusalsOrNull(url, FacadeAccess.NONE)).isNull();
             assertThatThrownBy(() -> load(url, index, null, progress)).isInstanceOf(IOException.class).hasMessageContaining("401");
 
-            assertThat(HealthProbe.check(url, "--facade", TOKEN).path("index").asText()).isEqualTo(index);
+            assertThat(HealthProbe.check(url, "--facade", WITH_TOKEN).path("index").asText()).isEqualTo(index);
             assertThat(load(url, index, TOKEN, progress)).isEqualTo(CORPUS.messages());
             assertThat(load(url, index, TOKEN, progress)).as("already there: found with the token").isZero();
-            assertThat(FacadeStats.refusalsOrNull(url, TOKEN)).isNotNull();
-            assertThat(FacadeStats.read(url, TOKEN).projection()).isEqualTo("doc-values");
+            assertThat(FacadeStats.refusalsOrNull(url, WITH_TOKEN)).isNotNull();
+            assertThat(FacadeStats.read(url, WITH_TOKEN).projection()).isEqualTo("doc-values");
 
             Path feeders = Feeders.forCorpus(CORPUS);
-            assertThat(new SearchWarmer(url, null, progress::add).warm(feeders, Duration.ofSeconds(2))).as("without the token").isZero();
-            assertThat(new SearchWarmer(url, TOKEN, progress::add).warm(feeders, Duration.ofSeconds(2))).as("with it").isPositive();
-            assertThatThrownBy(() -> CorpusPreflight.throughFacade(url, feeders, CORPUS, null)).hasMessageContaining("answered 401");
-            assertThat(CorpusPreflight.throughFacade(url, feeders, CORPUS, TOKEN)).contains("holds the feeders' corpus");
+            assertThat(new SearchWarmer(url, FacadeAccess.NONE, progress::add).warm(feeders, Duration.ofSeconds(2))).as("without the token").isZero();
+            assertThat(new SearchWarmer(url, WITH_TOKEN, progress::add).warm(feeders, Duration.ofSeconds(2))).as("with it").isPositive();
+            assertThatThrownBy(() -> CorpusPreflight.throughFacade(url, feeders, CORPUS, FacadeAccess.NONE)).hasMessageContaining("answered 401");
+            assertThat(CorpusPreflight.throughFacade(url, feeders, CORPUS, WITH_TOKEN)).contains("holds the feeders' corpus");
             assertThat(facade.output()).doesNotContain(TOKEN.authorization().substring("Bearer ".length()));
         }
     }
 
     private static long load(URI url, String index, FacadeToken token, List<String> progress) throws Exception {
-        return new CorpusLoad(new CorpusLoad.Target(url, List.of(SharedNode.url()), OpenSearchAccess.NONE, index, token), progress::add)
+        return new CorpusLoad(new CorpusLoad.Target(url, List.of(SharedNode.url()), OpenSearchAccess.NONE, index, FacadeAccess.of(token)), progress::add)
             .run(CORPUS, false);
     }
 }

@@ -12,6 +12,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import mailbench.facadeclient.FacadeAccess;
 import mailbench.facadeclient.FacadeStats;
 import mailbench.it.support.FacadeProcess;
 import mailbench.it.support.Http;
@@ -70,9 +71,9 @@ class InjectedCostIT {
 
     /** Heap bytes the facade allocated per call over CALLS calls, as a run reads them from its stats. */
     private static double bytesPerCall(URI base) throws Exception {
-        FacadeStats.Memory start = FacadeStats.memoryOrNull(base, null);
+        FacadeStats.Memory start = FacadeStats.memoryOrNull(base, FacadeAccess.NONE);
         calls(base, CALLS);
-        FacadeStats.Memory end = FacadeStats.memoryOrNull(base, null);
+        FacadeStats.Memory end = FacadeStats.memoryOrNull(base, FacadeAccess.NONE);
         return FacadeSection.of(start, end, CALLS).allocatedBytesPerRequest();
     }
 

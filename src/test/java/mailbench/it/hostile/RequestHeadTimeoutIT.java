@@ -87,6 +87,43 @@ class RequestHeadTimeoutIT {
     }
 
     @Test
+    void aSecondHeadPipelinedBehindTheFirstShouldMeetTheDeadlineToo() throws Exception {
+        Duration deadline = Duration.ofSeconds(2);
+        try (FacadeServer facade = start(deadline);
+             Socket peer = new Socket("127.0.0.1", facade.port())) {
+            // the first head whole and the start of the second in one write, then a byte of the second every 500 ms
+            String first = new String(HEAD, StandardCharsets.US_ASCII);
+            peer.getOutputStream().write((first + first.substring(0, 40)).getBytes(StandardCharsets.US_ASCII));
+            peer.getOutputStream().flush();
+            long start = System.nanoTime();
+            java.util.concurrent.CompletableFuture<String> answers = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    peer.setSoTimeout(15_000);
+                    return new String(peer.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                } catch (IOException e) {
+                    return "read failed: " + e.getMessage();
+                }
+            });
+            for (int i = 40; i < HEAD.length - 4 && !answers.isDone(); i++) {
+                try {
+                    peer.getOutputStream().write(HEAD[i]);
+                    peer.getOutputStream().flush();
+                } catch (IOException closed) {
+                    break;
+                }
+                Awaitility.await().pollDelay(Duration.ofMillis(500)).until(() -> true);
+            }
+            String all = answers.get();
+            long closedMs = (System.nanoTime() - start) / 1_000_000;
+            System.out.printf("[head-timeout] a pipelined second head trickled: closed after %d ms; answers: %s%n", closedMs,
+                java.util.regex.Pattern.compile("HTTP/1\\.1 \\d{3}").matcher(all).results().map(java.util.regex.MatchResult::group).toList());
+
+            assertThat(all).startsWith("HTTP/1.1 200").contains("HTTP/1.1 408").contains("--request-head-timeout-ms");
+            assertThat(closedMs).as("the second head's deadline, not the idle timeout").isLessThan(deadline.toMillis() + 2_500);
+        }
+    }
+
+    @Test
     void twoHundredTricklingHeadsShouldNotSlowSearches() throws Exception {
         Duration deadline = Duration.ofSeconds(3);
         try (FacadeServer facade = start(deadline);

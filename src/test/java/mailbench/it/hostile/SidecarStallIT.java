@@ -61,12 +61,7 @@ class SidecarStallIT {
     void aStalledPeerShouldBlockNobodyAndBeClosedAfterTheReadTimeout() throws Exception {
         List<Socket> stalled = new ArrayList<>();
         try {
-            for (int i = 0; i < 3; i++) {
-                Socket peer = new Socket(url.getHost(), url.getPort());
-                peer.getOutputStream().write('G');
-                peer.getOutputStream().flush();
-                stalled.add(peer);
-            }
+            stall(stalled, 3);
             long start = System.nanoTime();
             String state = new SidecarClient(url, token).status().get("state").asText();
             long answeredMs = (System.nanoTime() - start) / 1_000_000;
@@ -85,6 +80,43 @@ class SidecarStallIT {
     }
 
     @Test
+    void aDozenOneBytePeersShouldDelayNoCall() throws Exception {
+        // more peers than a thread-per-request server has threads: each holds a socket, none a thread
+        SidecarClient client = new SidecarClient(url, token);
+        client.status(); // the sidecar JVM's first call is slow on its own
+        List<Socket> stalled = new ArrayList<>();
+        try {
+            stall(stalled, 24);
+            for (int call = 0; call < 3; call++) {
+                long start = System.nanoTime();
+                String state = client.status().get("state").asText();
+                long answeredMs = (System.nanoTime() - start) / 1_000_000;
+                System.out.printf("[sidecar-stall] status with %d one-byte peers: %s in %d ms%n", stalled.size(), state, answeredMs);
+                assertThat(state).isEqualTo("IDLE");
+                assertThat(answeredMs).as("answered while %d peers stall", stalled.size()).isLessThan(1_000);
+            }
+        } finally {
+            for (Socket peer : stalled) {
+                peer.close();
+            }
+        }
+    }
+
+    @Test
+    void startShouldRefuseAnIntervalOrAllocationSamplingBelowItsFloorNamingIt() throws Exception {
+        String interval = exchange("POST /start?intervalMs=1 HTTP/1.1\r\nHost: x\r\nAuthorization: " + token.bearer()
+            + "\r\nConnection: close\r\n\r\n");
+        assertThat(interval).startsWith("HTTP/1.1 400").contains("4-1000 ms for itimer", "kernel tick");
+        String alloc = exchange("POST /start?allocBytes=1 HTTP/1.1\r\nHost: x\r\nAuthorization: " + token.bearer()
+            + "\r\nConnection: close\r\n\r\n");
+        assertThat(alloc).startsWith("HTTP/1.1 400").contains("allocBytes: ", "at least 524288");
+        String both = exchange("POST /start?intervalMs=1&allocBytes=1 HTTP/1.1\r\nHost: x\r\nAuthorization: " + token.bearer()
+            + "\r\nConnection: close\r\n\r\n");
+        assertThat(both).startsWith("HTTP/1.1 400");
+        assertThat(new SidecarClient(url, token).status().get("state").asText()).as("nothing was tried").isEqualTo("IDLE");
+    }
+
+    @Test
     void aBodyShouldBeRefusedBeforeItIsRead() throws Exception {
         // headers announce 30 MB that never come: the answer must not wait for them
         String wrongToken = exchange("POST /stop HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer not-the-token\r\n"
@@ -94,6 +126,16 @@ class SidecarStallIT {
             + "Content-Length: 30000000\r\n\r\n");
         assertThat(tooLarge).startsWith("HTTP/1.1 413").contains("no call takes a body");
         assertThat(new SidecarClient(url, token).status().get("state").asText()).isEqualTo("IDLE");
+    }
+
+    /** Opens {@code peers} connections into {@code stalled}, each sending one byte of a request head and no more. */
+    private static void stall(List<Socket> stalled, int peers) throws Exception {
+        for (int i = 0; i < peers; i++) {
+            Socket peer = new Socket(url.getHost(), url.getPort());
+            peer.getOutputStream().write('G');
+            peer.getOutputStream().flush();
+            stalled.add(peer);
+        }
     }
 
     /** Sends {@code head} and reads the answer, which must come within 5 s and the connection then be closed. */

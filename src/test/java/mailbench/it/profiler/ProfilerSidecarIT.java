@@ -11,7 +11,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -136,6 +138,47 @@ class ProfilerSidecarIT {
             .doesNotContain(ProfileConverter.ALLOC_HTML, ProfileConverter.ALLOC_COLLAPSED);
         assertThat(profile.resolve(ProfileConverter.ALLOC_HTML)).doesNotExist();
         assertThat(profile.resolve(ProfileConverter.ALLOC_COLLAPSED)).doesNotExist();
+    }
+
+    @Test
+    void statusShouldAnswerWhileAWindowIsConverted() throws Exception {
+        SidecarClient client = new SidecarClient(sidecar.url(), token);
+        // wall-clock samples of every thread each millisecond: a recording that takes seconds to convert
+        JsonNode started = client.start(new CaptureSettings("wall", 1, CaptureSettings.MIN_ALLOC_BYTES));
+        assertThat(started.get("state").asText()).as(started.toString()).isEqualTo("RUNNING");
+        load.start(12_000).join();
+        JsonNode stopped = client.stop();
+        assertThat(stopped.get("state").asText()).as(stopped.toString()).isEqualTo("STOPPED");
+        long from = Instant.parse(stopped.get("startedAt").asText()).toEpochMilli();
+
+        // every new window is a conversion of its own: status is asked again and again while one runs
+        List<Long> statusMs = new ArrayList<>();
+        long start = System.nanoTime();
+        CompletableFuture<JsonNode> window = CompletableFuture.supplyAsync(() -> {
+            try {
+                return client.artifacts(from + 1_000, null);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        while (!window.isDone()) {
+            long asked = System.nanoTime();
+            assertThat(client.status().get("state").asText()).isEqualTo("STOPPED");
+            statusMs.add((System.nanoTime() - asked) / 1_000_000);
+            Thread.sleep(50);
+        }
+        long convertedMs = (System.nanoTime() - start) / 1_000_000;
+        JsonNode report = window.join();
+        System.out.printf("[profiler-it] a window converted in %d ms; %d status calls meanwhile, the slowest %d ms%n", convertedMs,
+            statusMs.size(), statusMs.stream().mapToLong(Long::longValue).max().orElse(0));
+        assertThat(report.get("samples").asLong()).isPositive();
+        // waiting behind the conversion, a status call would take about as long as the conversion itself
+        assertThat(convertedMs).as("a conversion long enough to tell").isGreaterThan(300);
+        assertThat(statusMs).as("status calls during a conversion of %d ms", convertedMs).hasSizeGreaterThan(2)
+            .allSatisfy(ms -> assertThat(ms).isLessThan(convertedMs / 2));
+        // the files of that window are the ones served
+        JsonNode served = Json.MAPPER.readTree(call("GET", "/artifacts/" + ProfileConverter.REPORT, token.bearer()).body());
+        assertThat(Instant.parse(served.get("startedAt").asText())).isEqualTo(Instant.ofEpochMilli(from + 1_000));
     }
 
     @Test

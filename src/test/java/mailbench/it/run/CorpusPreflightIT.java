@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 
 import mailbench.access.OpenSearchHttp;
 import mailbench.corpus.CorpusSpec;
+import mailbench.facadeclient.FacadeAccess;
 import mailbench.it.support.Http;
 import mailbench.it.support.SharedNode;
 import mailbench.it.support.TargetFacade;
@@ -55,7 +56,7 @@ class CorpusPreflightIT {
 
         @Test
         void feedersOfTheHeldCorpusShouldPass() throws Exception {
-            assertThat(CorpusPreflight.throughFacade(facade.url(), Feeders.forCorpus(HELD), HELD, null))
+            assertThat(CorpusPreflight.throughFacade(facade.url(), Feeders.forCorpus(HELD), HELD, FacadeAccess.NONE))
                 .contains("the target holds the feeders' corpus");
         }
 
@@ -63,7 +64,7 @@ class CorpusPreflightIT {
         void feedersOfAnotherCorpusShouldFailInSecondsNamingBothFixes() {
             long start = System.nanoTime();
 
-            assertThatThrownBy(() -> CorpusPreflight.throughFacade(facade.url(), Feeders.forCorpus(CorpusSpec.defaults()), CorpusSpec.defaults(), null))
+            assertThatThrownBy(() -> CorpusPreflight.throughFacade(facade.url(), Feeders.forCorpus(CorpusSpec.defaults()), CorpusSpec.defaults(), FacadeAccess.NONE))
                 .isInstanceOf(IOException.class).hasMessageContaining(MISMATCH)
                 .hasMessageContaining("seed 42, 100000 messages, 1000 users")
                 .hasMessageContaining("java -jar target/mailbench.jar load --facade " + facade.url())

@@ -1,5 +1,6 @@
 package mailbench.it.support;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import java.io.File;
@@ -52,6 +53,22 @@ public final class FacadeProcess implements AutoCloseable {
         builder.environment().keySet().removeIf(key -> key.startsWith("MAILBENCH_OPENSEARCH_"));
         builder.environment().putAll(env);
         return new FacadeProcess(builder.start(), output, readyFile);
+    }
+
+    /** {@code facade} over {@code opensearch} on any free port, with an index of its own ({@code indexPrefix} and a number). */
+    public static FacadeProcess facade(Path dir, URI opensearch, String indexPrefix) throws IOException {
+        return start(dir, "facade", List.of("facade", "--opensearch", opensearch.toString(), "--port", "0", "--index",
+            indexPrefix + System.nanoTime()), Map.of());
+    }
+
+    /** Stops it, failing when its output shows heap exhaustion, a stack trace (a client's mistake logs none) or a blocked loop. */
+    public void closeExpectingCleanOutput() throws InterruptedException {
+        try {
+            assertThat(output()).as("no heap exhaustion, no stack trace for a client's mistake").doesNotContain("OutOfMemoryError")
+                .doesNotContain("\tat ").doesNotContain("blocked for");
+        } finally {
+            close();
+        }
     }
 
     /** The facade's URL once it listens (it writes its ready file), failing with its output if it dies first. */

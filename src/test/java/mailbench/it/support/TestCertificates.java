@@ -26,6 +26,7 @@ import org.bouncycastle.cert.X509v3CertificateBuilder;
 import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
 import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
 import org.bouncycastle.openssl.jcajce.JcaPEMWriter;
+import org.bouncycastle.openssl.jcajce.JcaPKCS8Generator;
 import org.bouncycastle.operator.ContentSigner;
 import org.bouncycastle.operator.OperatorCreationException;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
@@ -33,7 +34,7 @@ import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 /**
  * A throw-away certificate authority and a server certificate it signed for 127.0.0.1 and
  * localhost, made fresh for a test: the CA goes to a PEM file (what an operator gets from the
- * staging team), the server key and chain into the TLS front's keystore.
+ * staging team), the server key and chain into a keystore or PEM files.
  */
 public final class TestCertificates {
 
@@ -84,6 +85,20 @@ public final class TestCertificates {
             pem.writeObject(ca);
         }
         return file;
+    }
+
+    /**
+     * The server side as PEM files, as an operator gets them from a CA: the certificate followed by the CA's, and the key,
+     * unencrypted PKCS#8.
+     */
+    public void writeServerPem(Path certificate, Path key) throws IOException {
+        try (Writer out = Files.newBufferedWriter(certificate); JcaPEMWriter pem = new JcaPEMWriter(out)) {
+            pem.writeObject(server);
+            pem.writeObject(ca);
+        }
+        try (Writer out = Files.newBufferedWriter(key); JcaPEMWriter pem = new JcaPEMWriter(out)) {
+            pem.writeObject(new JcaPKCS8Generator(serverKeys.getPrivate(), null));
+        }
     }
 
     /** The server side as a PKCS12 file's bytes: its key and the chain up to the CA, under {@link #serverKeyPassword()}. */

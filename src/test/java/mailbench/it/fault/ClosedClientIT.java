@@ -1,0 +1,149 @@
+package mailbench.it.fault;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import mailbench.facade.FacadeConfig;
+import mailbench.facade.FacadeGuards;
+import mailbench.facade.FacadeServer;
+import mailbench.facade.opensearch.ClientOptions;
+import mailbench.it.support.Http;
+
+/**
+ * A client that sends a bulk and closes its connection before the answer: the facade cancels the OpenSearch call (the
+ * backend sees its connection closed), frees the call's slot and gives back the bytes the request held, at once, not when
+ * OpenSearch would have answered. The backend here accepts and never answers, so without the cancel the call would
+ * wait for its response timeout.
+ */
+class ClosedClientIT {
+
+    private static final Duration RESPONSE_TIMEOUT = Duration.ofSeconds(10);
+    private static final long CANCELLED_WITHIN_MS = 3_000;
+
+    @ParameterizedTest
+    @EnumSource(ClientOptions.Transport.class)
+    void aClosedClientShouldCancelItsBackendCallAndGiveItsBytesBack(ClientOptions.Transport transport) throws Exception {
+        try (SilentBackend backend = new SilentBackend()) {
+            FacadeConfig config = new FacadeConfig("127.0.0.1", 0, List.of(URI.create("http://127.0.0.1:" + backend.port())), "mail", 1, 1, 1,
+                8, 8, FacadeConfig.DEFAULT_MAX_BODY_BYTES, 1_000, Duration.ofSeconds(1), RESPONSE_TIMEOUT,
+                new ClientOptions(transport, ClientOptions.Mapper.SHARED, ClientOptions.Projection.DOC_VALUES));
+            try (FacadeServer facade = FacadeServer.start(config, FacadeGuards.DEFAULTS, problem -> { })) {
+                URI base = URI.create("http://127.0.0.1:" + facade.port());
+                byte[] bulk = bulk(400);
+                JsonNode waiting;
+                long start;
+                try (Socket client = new Socket(base.getHost(), base.getPort())) {
+                    client.getOutputStream().write(("POST /messages/_bulk HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-ndjson"
+                        + "\r\nContent-Length: " + bulk.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                    client.getOutputStream().write(bulk);
+                    client.getOutputStream().flush();
+                    await().atMost(Duration.ofSeconds(10)).until(() -> backend.bulksSeen.get() == 1);
+                    waiting = stats(base);
+                    assertThat(waiting.path("inFlightNow").asInt()).isEqualTo(1);
+                    start = System.nanoTime();
+                }
+                await().atMost(Duration.ofMillis(CANCELLED_WITHIN_MS)).pollInterval(Duration.ofMillis(20)).untilAsserted(() -> {
+                    JsonNode stats = stats(base);
+                    assertThat(stats.path("inFlightNow").asInt()).as("the call's slot").isZero();
+                    assertThat(backend.bulksClosed.get()).as("the backend's connection closed by the facade").isEqualTo(1);
+                    assertThat(stats.path("heldBytesNow").asLong()).as("the bytes held").isZero();
+                });
+                long ms = (System.nanoTime() - start) / 1_000_000;
+                System.out.printf("[closed-client] %s: a bulk of %d bytes waiting on a silent backend (holding %d bytes) cancelled %d ms"
+                    + " after its client left (response timeout %d ms)%n", transport, bulk.length, waiting.path("heldBytesNow").asLong(), ms,
+                    RESPONSE_TIMEOUT.toMillis());
+                assertThat(waiting.path("heldBytesNow").asLong()).as("the bulk's bytes held while it waited").isGreaterThan(bulk.length);
+            }
+        }
+    }
+
+    /** Messages enough to be parsed and serialised on a worker thread (over 64 KiB). */
+    private static byte[] bulk(int messages) {
+        StringBuilder body = new StringBuilder();
+        for (int i = 0; i < messages; i++) {
+            body.append("{\"mailboxId\":\"mbx-c\",\"messageId\":\"c").append(i).append("\",\"from\":\"a@example.com\",\"subject\":\"Cancel me\","
+                + "\"body\":\"").append("words ".repeat(40)).append("\",\"receivedAt\":\"2025-01-01T00:00:00Z\"}\n");
+        }
+        return body.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static JsonNode stats(URI base) throws Exception {
+        return Http.get(base, "/_mailbench/stats").json();
+    }
+
+    /** Accepts connections and reads them to their end, never answering; counts the bulks it saw and which of them closed. */
+    private static final class SilentBackend implements AutoCloseable {
+
+        private final ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+        final AtomicInteger bulksSeen = new AtomicInteger();
+        final AtomicInteger bulksClosed = new AtomicInteger();
+
+        SilentBackend() throws IOException {
+            Thread acceptor = new Thread(this::accept, "silent-backend");
+            acceptor.setDaemon(true);
+            acceptor.start();
+        }
+
+        int port() {
+            return server.getLocalPort();
+        }
+
+        private void accept() {
+            while (!server.isClosed()) {
+                try {
+                    Socket socket = server.accept();
+                    sockets.add(socket);
+                    Thread reader = new Thread(() -> read(socket), "silent-backend-reader");
+                    reader.setDaemon(true);
+                    reader.start();
+                } catch (IOException e) {
+                    return;
+                }
+            }
+        }
+
+        private void read(Socket socket) {
+            boolean bulk = false;
+            byte[] buffer = new byte[8192];
+            try (InputStream in = socket.getInputStream()) {
+                for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+                    if (!bulk && new String(buffer, 0, n, StandardCharsets.ISO_8859_1).contains("_bulk")) {
+                        bulk = true;
+                        bulksSeen.incrementAndGet();
+                    }
+                }
+            } catch (IOException e) {
+                // reset by the facade: closed all the same
+            }
+            if (bulk) {
+                bulksClosed.incrementAndGet();
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            server.close();
+            for (Socket socket : sockets) {
+                socket.close();
+            }
+        }
+    }
+}
