@@ -68,6 +68,8 @@ final class JsonReplies {
             admission.release();
             if (error != null) {
                 cancel.cancel();
+            } else {
+                cancel.ended();
             }
         });
         Future.fromCompletionStage(future, ctx.vertx().getOrCreateContext()).onComplete(result -> {
