@@ -10,6 +10,7 @@ import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +21,10 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import mailbench.facade.FacadeGuards;
+import mailbench.facade.FacadeServer;
 import mailbench.it.facade.FacadeContract;
+import mailbench.it.support.FacadeConfigs;
 import mailbench.it.support.FacadeProcess;
 import mailbench.it.support.Http;
 import mailbench.it.support.SharedNode;
@@ -152,6 +156,28 @@ class UnreadAnswersIT {
             assertThat(searchMs()).as("a search afterwards").isLessThan(1_000);
         }
         assertThat(facade.output()).doesNotContain("OutOfMemoryError").doesNotContain("direct memory");
+    }
+
+    /** The size bound of a get: an answer larger than seven eighths of the bound alone is refused, naming the option. */
+    @Test
+    void aGetWhoseAnswerAloneIsLargerThanItsShareShouldBeRefusedNamingTheOption() throws Exception {
+        FacadeServer small = FacadeServer.start(FacadeConfigs.onFreePort(SharedNode.url(), "mail-it-unread-small-" + System.nanoTime()),
+            FacadeGuards.DEFAULTS.withUnreadAnswers(1024 * 1024, Duration.ofSeconds(4)), problem -> { });
+        try {
+            URI url = URI.create("http://127.0.0.1:" + small.port());
+            String message = "{\"from\":\"bob@example.com\",\"receivedAt\":\"2025-01-11T09:00:00Z\",\"attachmentText\":\""
+                + "x".repeat(1024 * 1024) + "\"}";
+            assertThat(Http.put(url, "/mailboxes/mbx-u/messages/mib", message).status()).isEqualTo(201);
+
+            Http.Reply reply = Http.get(url, "/mailboxes/mbx-u/messages/mib");
+            System.out.printf("[unread-answers] a get of a 1 MiB message under a 1 MiB bound: %d %s%n", reply.status(), reply.raw());
+
+            assertThat(reply.status()).isEqualTo(503);
+            assertThat(reply.json().path("error").asText()).contains("more than one answer may hold").contains("--max-unread-answer-bytes");
+            assertThat(Http.get(url, "/mailboxes/mbx-u/search?text=anything").status()).as("the facade goes on serving").isEqualTo(200);
+        } finally {
+            small.close();
+        }
     }
 
     private record Drained(String head, long bytes, boolean closed) {
