@@ -43,9 +43,12 @@ final class AnswerWrites {
         Future<Void> written;
         try {
             written = ctx.response().setStatusCode(status).putHeader("content-type", "application/json").end(Buffer.buffer(json));
-        } catch (RuntimeException | OutOfMemoryError e) {
+        } catch (OutOfMemoryError e) {
             settle(ctx, bytes, Future.failedFuture(e));
             return;
+        } catch (RuntimeException e) {
+            answers.release(bytes); // not written: given back, and the failure goes on to Vert.x as before
+            throw e;
         }
         if (written.isComplete()) {
             // the usual case: the socket took the whole answer at once, no timer needed
