@@ -129,6 +129,16 @@ final class FacadeCommand implements Callable<Integer> {
         + " and the connection is closed (default: ${DEFAULT-VALUE})", defaultValue = "30000")
     long requestBodyTimeoutMs;
 
+    @Option(names = "--max-unread-answer-bytes", description = "Bytes of answers written and not yet read by their clients, held"
+        + " at once in direct memory; an answer that would pass it gets 503 with Retry-After (answers over 64 KiB may use seven"
+        + " eighths of it); 0: half the max direct memory (default: ${DEFAULT-VALUE})",
+        defaultValue = "" + FacadeGuards.DEFAULT_MAX_UNREAD_ANSWER_BYTES)
+    long maxUnreadAnswerBytes;
+
+    @Option(names = "--answer-write-timeout-ms", description = "An answer its client has not read this long after it was written"
+        + " closes its connection, which frees its bytes (default: ${DEFAULT-VALUE})", defaultValue = "30000")
+    long answerWriteTimeoutMs;
+
     @Option(names = "--http2-cleartext", description = "Also accept cleartext HTTP/2 (h2c); off: HTTP/1.1 only")
     boolean http2Cleartext;
 
@@ -189,7 +199,8 @@ final class FacadeCommand implements Callable<Integer> {
         FacadeGuards guards = new FacadeGuards(Duration.ofMillis(idleTimeoutMs), maxClientConnections, http2Cleartext,
             Duration.ofMillis(poolWaitTimeoutMs), FacadeToken.fromFileOrEnv(tokenFile, System.getenv()), insecureOpen,
             allowCredentialsOverHttp, maxBodyBytesInFlight, Duration.ofMillis(requestHeadTimeoutMs), maxHeldBytes,
-            Duration.ofMillis(requestBodyTimeoutMs), maxClientConnectionsPerAddress);
+            Duration.ofMillis(requestBodyTimeoutMs), maxClientConnectionsPerAddress, maxUnreadAnswerBytes,
+            Duration.ofMillis(answerWriteTimeoutMs));
         ServerTls serverTls = tls.tls();
         child.watchParent();
         FacadeServer server = FacadeServer.start(config, guards, serverTls, FacadeCommand::exitOnClientDeath);

@@ -22,7 +22,9 @@ public record FacadeGuards(
     Duration requestHeadTimeout,
     long maxHeldBytes,
     Duration requestBodyTimeout,
-    int maxClientConnectionsPerAddress) {
+    int maxClientConnectionsPerAddress,
+    long maxUnreadAnswerBytes,
+    Duration answerWriteTimeout) {
 
     /** A connection that sends or reads nothing for this long is closed: half-sent headers do not hold a socket forever. */
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(60);
@@ -56,6 +58,14 @@ public record FacadeGuards(
     /** A quarter of {@link #DEFAULT_MAX_CLIENT_CONNECTIONS}: far above a load generator's shared connections, so one client address cannot take them all. */
     public static final int DEFAULT_MAX_CLIENT_CONNECTIONS_PER_ADDRESS = 1_024;
 
+    /**
+     * 0: half the JVM's max direct memory ({@link #unreadAnswerBound()}): Netty holds an answer in direct memory until its
+     * client has read it, and direct memory that runs out fails every other answer without ending the JVM.
+     */
+    public static final long DEFAULT_MAX_UNREAD_ANSWER_BYTES = 0;
+    /** An answer its client has not taken this long after it was written closes its connection: 30 s sends 24 MiB at 0.8 MB/s. */
+    public static final Duration DEFAULT_ANSWER_WRITE_TIMEOUT = Duration.ofSeconds(30);
+
     public static final FacadeGuards DEFAULTS = new FacadeGuards(DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_CLIENT_CONNECTIONS, false,
         DEFAULT_POOL_WAIT_TIMEOUT, null, false, false);
 
@@ -79,6 +89,11 @@ public record FacadeGuards(
         require(maxClientConnectionsPerAddress >= 1 && maxClientConnectionsPerAddress <= maxClientConnections,
             "--max-client-connections-per-address must be between 1 and --max-client-connections (" + maxClientConnections + "), got "
                 + maxClientConnectionsPerAddress);
+        require(maxUnreadAnswerBytes == 0 || maxUnreadAnswerBytes >= 1024 * 1024,
+            "--max-unread-answer-bytes must be 0 (half the max direct memory) or at least 1048576, got " + maxUnreadAnswerBytes);
+        require(answerWriteTimeout != null && answerWriteTimeout.toMillis() >= 100 && answerWriteTimeout.toMillis() <= 3_600_000,
+            "--answer-write-timeout-ms must be between 100 and 3600000, got "
+                + (answerWriteTimeout == null ? null : answerWriteTimeout.toMillis()));
     }
 
     /** With the default bounds on body bytes in flight and on the time to send a request head. */
@@ -86,7 +101,8 @@ public record FacadeGuards(
                         FacadeToken token, boolean insecureOpen, boolean allowCredentialsOverHttp) {
         this(idleTimeout, maxClientConnections, http2Cleartext, poolWaitTimeout, token, insecureOpen, allowCredentialsOverHttp,
             DEFAULT_MAX_BODY_BYTES_IN_FLIGHT, DEFAULT_REQUEST_HEAD_TIMEOUT, DEFAULT_MAX_HELD_BYTES, DEFAULT_REQUEST_BODY_TIMEOUT,
-            Math.min(DEFAULT_MAX_CLIENT_CONNECTIONS_PER_ADDRESS, maxClientConnections));
+            Math.min(DEFAULT_MAX_CLIENT_CONNECTIONS_PER_ADDRESS, maxClientConnections), DEFAULT_MAX_UNREAD_ANSWER_BYTES,
+            DEFAULT_ANSWER_WRITE_TIMEOUT);
     }
 
     /** The request-body bytes all requests may hold at once: {@link #maxBodyBytesInFlight}, or an eighth of the max heap for 0. */
@@ -99,34 +115,48 @@ public record FacadeGuards(
         return maxHeldBytes > 0 ? maxHeldBytes : Runtime.getRuntime().maxMemory() / 2;
     }
 
+    /** What answers not read yet by their clients may hold at once: {@link #maxUnreadAnswerBytes}, or half the max direct memory for 0. */
+    public long unreadAnswerBound() {
+        return maxUnreadAnswerBytes > 0 ? maxUnreadAnswerBytes : UnreadAnswers.defaultBound();
+    }
+
     public FacadeGuards withBodyBytesInFlight(long newMaxBodyBytesInFlight, Duration newRequestHeadTimeout) {
         return new FacadeGuards(idleTimeout, maxClientConnections, http2Cleartext, poolWaitTimeout, token, insecureOpen,
             allowCredentialsOverHttp, newMaxBodyBytesInFlight, newRequestHeadTimeout, maxHeldBytes, requestBodyTimeout,
-            maxClientConnectionsPerAddress);
+            maxClientConnectionsPerAddress, maxUnreadAnswerBytes, answerWriteTimeout);
     }
 
     public FacadeGuards withHeldBytes(long newMaxHeldBytes) {
         return new FacadeGuards(idleTimeout, maxClientConnections, http2Cleartext, poolWaitTimeout, token, insecureOpen,
             allowCredentialsOverHttp, maxBodyBytesInFlight, requestHeadTimeout, newMaxHeldBytes, requestBodyTimeout,
-            maxClientConnectionsPerAddress);
+            maxClientConnectionsPerAddress, maxUnreadAnswerBytes, answerWriteTimeout);
     }
 
     public FacadeGuards withToken(FacadeToken newToken) {
         return new FacadeGuards(idleTimeout, maxClientConnections, http2Cleartext, poolWaitTimeout, newToken, insecureOpen,
             allowCredentialsOverHttp, maxBodyBytesInFlight, requestHeadTimeout, maxHeldBytes, requestBodyTimeout,
-            maxClientConnectionsPerAddress);
+            maxClientConnectionsPerAddress, maxUnreadAnswerBytes, answerWriteTimeout);
     }
 
     public FacadeGuards withIdleTimeout(Duration newIdleTimeout, int newMaxClientConnections) {
         return new FacadeGuards(newIdleTimeout, newMaxClientConnections, http2Cleartext, poolWaitTimeout, token, insecureOpen,
             allowCredentialsOverHttp, maxBodyBytesInFlight, requestHeadTimeout, maxHeldBytes, requestBodyTimeout,
-            Math.min(maxClientConnectionsPerAddress, newMaxClientConnections));
+            Math.min(maxClientConnectionsPerAddress, newMaxClientConnections), maxUnreadAnswerBytes,
+            answerWriteTimeout);
     }
 
     /** Slow and many peers: the time a body may take, the inbound connections in all and from one address. */
     public FacadeGuards withPeers(Duration newRequestBodyTimeout, int newMaxClientConnections, int newMaxPerAddress) {
         return new FacadeGuards(idleTimeout, newMaxClientConnections, http2Cleartext, poolWaitTimeout, token, insecureOpen,
-            allowCredentialsOverHttp, maxBodyBytesInFlight, requestHeadTimeout, maxHeldBytes, newRequestBodyTimeout, newMaxPerAddress);
+            allowCredentialsOverHttp, maxBodyBytesInFlight, requestHeadTimeout, maxHeldBytes, newRequestBodyTimeout, newMaxPerAddress,
+            maxUnreadAnswerBytes, answerWriteTimeout);
+    }
+
+    /** Answers not read by their clients: the bytes they may hold at once, the time one may take to be read. */
+    public FacadeGuards withUnreadAnswers(long newMaxUnreadAnswerBytes, Duration newAnswerWriteTimeout) {
+        return new FacadeGuards(idleTimeout, maxClientConnections, http2Cleartext, poolWaitTimeout, token, insecureOpen,
+            allowCredentialsOverHttp, maxBodyBytesInFlight, requestHeadTimeout, maxHeldBytes, requestBodyTimeout,
+            maxClientConnectionsPerAddress, newMaxUnreadAnswerBytes, newAnswerWriteTimeout);
     }
 
     /**

@@ -30,11 +30,13 @@ final class JsonReplies {
     private final Admission admission;
     private final HeldBytes heldBytes;
     private final long callDeadlineMs;
+    private final AnswerWrites writes;
 
-    JsonReplies(Admission admission, HeldBytes heldBytes, long callDeadlineMs) {
+    JsonReplies(Admission admission, HeldBytes heldBytes, long callDeadlineMs, AnswerWrites writes) {
         this.admission = admission;
         this.heldBytes = heldBytes;
         this.callDeadlineMs = callDeadlineMs;
+        this.writes = writes;
     }
 
     /**
@@ -68,6 +70,8 @@ final class JsonReplies {
             admission.release();
             if (error != null) {
                 cancel.cancel();
+            } else {
+                cancel.ended();
             }
         });
         Future.fromCompletionStage(future, ctx.vertx().getOrCreateContext()).onComplete(result -> {
@@ -77,7 +81,7 @@ final class JsonReplies {
                     return;
                 }
                 if (result.succeeded()) {
-                    reply(ctx, result.result());
+                    answer(ctx, result.result());
                 } else {
                     BackendErrors.Failure failure = BackendErrors.classify(result.cause());
                     if (failure.status() == 502) {
@@ -101,6 +105,32 @@ final class JsonReplies {
             ctx.response().putHeader("retry-after", "1");
         }
         error(ctx, status, message);
+    }
+
+    /**
+     * A handler's answer, its bytes held in {@link UnreadAnswers} until its client has taken them; 503 when they do not fit
+     * beside the answers not read yet (with {@code Retry-After} unless the answer alone is too large ever to fit).
+     */
+    private void answer(RoutingContext ctx, Reply reply) {
+        byte[] json;
+        try {
+            json = Json.MAPPER.writeValueAsBytes(reply.body());
+        } catch (JsonProcessingException e) {
+            LOG.error("could not serialise a reply", e);
+            error(ctx, 500, "internal error (logged by the facade)");
+            return;
+        }
+        UnreadAnswers answers = writes.answers();
+        if (!answers.tryTake(json.length)) {
+            BadRequest refusal = answers.refusal(json.length);
+            if (json.length > answers.limitFor(json.length)) {
+                error(ctx, refusal.status(), refusal.getMessage());
+            } else {
+                refuse(ctx, refusal);
+            }
+            return;
+        }
+        writes.write(ctx, reply.status(), json);
     }
 
     static void reply(RoutingContext ctx, Reply reply) {

@@ -42,6 +42,7 @@ public final class MailRoutes {
     private final Admission admission;
     private final BodyBytesInFlight bodyBytes;
     private final HeldBytes heldBytes;
+    private final UnreadAnswers unreadAnswers;
     private final JsonReplies replies;
 
     public MailRoutes(MailStore store, FacadeConfig config) {
@@ -57,7 +58,9 @@ public final class MailRoutes {
         this.callDeadlineMs = guards.callDeadline(config).toMillis();
         this.bodyBytes = new BodyBytesInFlight(guards.bodyBytesInFlightBound());
         this.heldBytes = new HeldBytes(guards.heldBytesBound());
-        this.replies = new JsonReplies(admission, heldBytes, callDeadlineMs);
+        this.unreadAnswers = new UnreadAnswers(guards.unreadAnswerBound());
+        this.replies = new JsonReplies(admission, heldBytes, callDeadlineMs,
+            new AnswerWrites(unreadAnswers, guards.answerWriteTimeout().toMillis()));
     }
 
     public Router router(Vertx vertx) {
@@ -193,12 +196,15 @@ public final class MailRoutes {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("projection", ClientOptions.option(config.client().projection()));
         body.put("searches", store.stats().snapshot());
-        body.put("refused", admission.refused(bodyBytes, heldBytes));
+        Map<String, Object> refused = admission.refused(bodyBytes, heldBytes);
+        refused.put("unreadAnswers", unreadAnswers.refused());
+        body.put("refused", refused);
         body.put("eventLoopsServing", admission.loopsServing());
         body.put("inFlightNow", admission.inFlightNow()); // a gauge, not a counter: the calls waiting on OpenSearch right now
         body.put("bodyBytesInFlightNow", bodyBytes.held()); // a gauge: request-body bytes held right now
         body.put("heldBytesNow", heldBytes.held()); // a gauge: what requests hold right now, bodies and all they became
         body.put("heldBytesPeak", heldBytes.peak());
+        body.putAll(unreadAnswers.stats()); // gauges and counters of answers written and not read yet, and direct memory
         Runtime runtime = Runtime.getRuntime();
         body.put("usedHeapBytes", runtime.totalMemory() - runtime.freeMemory());
         body.put("maxHeapBytes", runtime.maxMemory());

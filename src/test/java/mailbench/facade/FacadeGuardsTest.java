@@ -65,6 +65,17 @@ class FacadeGuardsTest {
         }
 
         @Test
+        void unreadAnswersShouldDefaultToHalfTheDirectMemoryAndRefuseBadValues() {
+            assertThat(FacadeGuards.DEFAULTS.unreadAnswerBound()).isEqualTo(io.netty.util.internal.PlatformDependent.maxDirectMemory() / 2);
+            assertThat(FacadeGuards.DEFAULTS.answerWriteTimeout()).isEqualTo(Duration.ofSeconds(30));
+            assertThat(FacadeGuards.DEFAULTS.withUnreadAnswers(8 << 20, Duration.ofSeconds(2)).unreadAnswerBound()).isEqualTo(8 << 20);
+            assertThatThrownBy(() -> FacadeGuards.DEFAULTS.withUnreadAnswers(1_000, Duration.ofSeconds(2)))
+                .hasMessage("--max-unread-answer-bytes must be 0 (half the max direct memory) or at least 1048576, got 1000");
+            assertThatThrownBy(() -> FacadeGuards.DEFAULTS.withUnreadAnswers(0, Duration.ofMillis(10)))
+                .hasMessage("--answer-write-timeout-ms must be between 100 and 3600000, got 10");
+        }
+
+        @Test
         void slowAndManyPeersShouldHaveBoundsThatNameTheirOption() {
             assertThat(FacadeGuards.DEFAULTS.requestBodyTimeout()).isEqualTo(Duration.ofSeconds(30));
             assertThat(FacadeGuards.DEFAULTS.maxClientConnectionsPerAddress()).isEqualTo(1_024);

@@ -31,6 +31,15 @@ public final class CallCancel {
         now.forEach(Runnable::run);
     }
 
+    /**
+     * The calls have ended: nothing is left to stop. Drops the stops, which reach the calls' futures and so their answers:
+     * a connection whose client never reads its answer keeps its cancel (in its close handler) until it closes, and must
+     * not keep a whole message with it.
+     */
+    public synchronized void ended() {
+        stops.clear();
+    }
+
     public synchronized boolean cancelled() {
         return cancelled;
     }
