@@ -15,16 +15,22 @@ class InjectedCostTest {
     void shouldSpendAboutTheGivenTimeOfTheCallingThreadsCpu() {
         InjectedCost cost = new InjectedCost(200, 0);
         cost.spendOn("warm"); // loads and compiles what the first call needs
-        long wallBefore = System.nanoTime();
-        long before = THREADS.getCurrentThreadCpuTime();
-        for (int i = 0; i < 500; i++) {
-            assertThat(cost.spendOn("page")).isEqualTo("page");
+        // The spin is by the clock: a thread the scheduler takes off its core spends less CPU than it spins, never more.
+        // On a busy host a try can lose its core, so the best of a few tries is judged.
+        long best = 0;
+        for (int attempt = 0; attempt < 5 && best < 80_000L; attempt++) {
+            long wallBefore = System.nanoTime();
+            long before = THREADS.getCurrentThreadCpuTime();
+            for (int i = 0; i < 500; i++) {
+                assertThat(cost.spendOn("page")).isEqualTo("page");
+            }
+            long spentMicros = (THREADS.getCurrentThreadCpuTime() - before) / 1_000;
+            long wallMicros = (System.nanoTime() - wallBefore) / 1_000;
+            assertThat(wallMicros).as("500 x 200 us spun").isGreaterThanOrEqualTo(100_000L);
+            assertThat(spentMicros).as("CPU spent, try %d", attempt).isLessThanOrEqualTo(110_000L);
+            best = Math.max(best, spentMicros);
         }
-        long spentMicros = (THREADS.getCurrentThreadCpuTime() - before) / 1_000;
-        long wallMicros = (System.nanoTime() - wallBefore) / 1_000;
-        // 500 x 200 us spun; a spin the scheduler cuts spends less CPU than it spins, never more
-        assertThat(wallMicros).isGreaterThanOrEqualTo(100_000L);
-        assertThat(spentMicros).isBetween(80_000L, 110_000L);
+        assertThat(best).as("the CPU of the best of the tries").isBetween(80_000L, 110_000L);
     }
 
     @Test
