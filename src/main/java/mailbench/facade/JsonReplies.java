@@ -112,12 +112,8 @@ final class JsonReplies {
      * beside the answers not read yet (with {@code Retry-After} unless the answer alone is too large ever to fit).
      */
     private void answer(RoutingContext ctx, Reply reply) {
-        byte[] json;
-        try {
-            json = Json.MAPPER.writeValueAsBytes(reply.body());
-        } catch (JsonProcessingException e) {
-            LOG.error("could not serialise a reply", e);
-            error(ctx, 500, "internal error (logged by the facade)");
+        byte[] json = serialised(ctx, reply);
+        if (json == null) {
             return;
         }
         UnreadAnswers answers = writes.answers();
@@ -134,15 +130,21 @@ final class JsonReplies {
     }
 
     static void reply(RoutingContext ctx, Reply reply) {
-        byte[] json;
+        byte[] json = serialised(ctx, reply);
+        if (json != null) {
+            write(ctx.response().setStatusCode(reply.status()), json);
+        }
+    }
+
+    /** The reply's JSON, or null once a 500 has answered a reply that cannot be serialised (logged: a defect of ours). */
+    private static byte[] serialised(RoutingContext ctx, Reply reply) {
         try {
-            json = Json.MAPPER.writeValueAsBytes(reply.body());
+            return Json.MAPPER.writeValueAsBytes(reply.body());
         } catch (JsonProcessingException e) {
             LOG.error("could not serialise a reply", e);
             error(ctx, 500, "internal error (logged by the facade)");
-            return;
+            return null;
         }
-        write(ctx.response().setStatusCode(reply.status()), json);
     }
 
     static void error(RoutingContext ctx, int status, String message) {
