@@ -12,6 +12,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.http.HttpConnection;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.RoutingContext;
 import mailbench.facade.opensearch.CallCancel;
@@ -151,9 +153,15 @@ final class JsonReplies {
         answerError(ctx, status, message);
     }
 
+    /** How long, and how many bytes of a refused body, are read and dropped before its connection is closed. */
+    static final long LINGER_MS = 1_000;
+    static final long LINGER_BYTES = 1 << 20;
+
     /**
-     * Answers, then closes the connection (HTTP/1.x): what is left of a refused or overdue body is never read, however
-     * long it would go on.
+     * Answers, then closes the connection (HTTP/1.x): what is left of a refused or overdue body is not read on, however
+     * long it would go on. Not at once, though: a close with the client's bytes unread makes the kernel send a reset,
+     * and a client still sending its body then loses the answer before it reads it ("received no bytes"). So the rest
+     * is read and dropped for at most {@link #LINGER_MS} and {@link #LINGER_BYTES}, as a web server's lingering close.
      */
     static void errorAndClose(RoutingContext ctx, int status, String message) {
         if (ctx.request().version() == HttpVersion.HTTP_2) {
@@ -163,7 +171,35 @@ final class JsonReplies {
         if (!ctx.response().headWritten()) {
             ctx.response().putHeader("connection", "close");
         }
-        answerError(ctx, status, message).onComplete(written -> ctx.request().connection().close());
+        answerError(ctx, status, message).onComplete(written -> lingerThenClose(ctx));
+    }
+
+    private static void lingerThenClose(RoutingContext ctx) {
+        HttpServerRequest request = ctx.request();
+        HttpConnection connection = request.connection();
+        if (request.isEnded()) {
+            connection.close();
+            return;
+        }
+        long[] dropped = {0};
+        long timer = ctx.vertx().setTimer(LINGER_MS, id -> connection.close());
+        try {
+            request.handler(chunk -> {
+                dropped[0] += chunk.length();
+                if (dropped[0] > LINGER_BYTES) {
+                    ctx.vertx().cancelTimer(timer);
+                    connection.close();
+                }
+            });
+            request.endHandler(ended -> {
+                ctx.vertx().cancelTimer(timer);
+                connection.close();
+            });
+            request.resume();
+        } catch (IllegalStateException alreadyRead) {
+            ctx.vertx().cancelTimer(timer);
+            connection.close();
+        }
     }
 
     private static Future<Void> answerError(RoutingContext ctx, int status, String message) {
