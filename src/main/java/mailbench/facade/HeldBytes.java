@@ -93,7 +93,9 @@ final class HeldBytes {
                 refused.increment();
                 return false;
             }
-            peak.accumulateAndGet(now, Math::max);
+            if (now > peak.get()) {
+                peak.accumulateAndGet(now, Math::max); // a write to the shared line only for a new peak
+            }
             taken += bytes;
             return true;
         }
