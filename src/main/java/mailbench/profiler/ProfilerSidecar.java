@@ -3,14 +3,12 @@ package mailbench.profiler;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * One profiled JVM and its captures, one at a time: idle, running, stopped (artifacts can be
@@ -48,21 +46,10 @@ public final class ProfilerSidecar {
     private Instant stoppedAt;
     private CpuClock cpu;
     private String reason;
-    /** The last conversion of the current capture, its files moved into the capture's folder; null before the first. */
-    private Converted converted;
-    /**
-     * One conversion at a time, held without this object's lock: a conversion takes seconds of CPU, and status, start and stop
-     * must not wait for it. Taken before the object's own lock, never while holding it.
-     */
-    private final Object conversion = new Object();
+    private final CaptureConversions conversions = new CaptureConversions(this);
 
-    /** A published conversion: the capture folder its files are in, the window asked for, and its report. */
-    private record Converted(Path capture, Window window, ProfileReport report) {
-    }
-
-    /** What one conversion needs, taken under the lock so it converts a consistent capture. */
-    private record Job(Path capture, CaptureSettings settings, Window window, Instant from, Instant to, Long targetCpuMs,
-                       ProfileReport cached) {
+    /** The stopped capture a conversion reads, taken under the lock so it converts a consistent capture. */
+    record Stopped(Path capture, CaptureSettings settings, Instant startedAt, Instant stoppedAt, CpuClock cpu) {
     }
 
     /** Part of a capture, epoch milliseconds; null ends mean the capture's own start or stop. */
@@ -110,7 +97,6 @@ public final class ProfilerSidecar {
         }
         settings = newSettings;
         capture = null;
-        converted = null;
         startedAt = null;
         stoppedAt = null;
         reason = null;
@@ -180,92 +166,30 @@ public final class ProfilerSidecar {
 
     /** The artifacts of the whole last stopped capture. */
     public ProfileReport artifacts() throws IOException {
-        return artifacts(Window.WHOLE);
+        return conversions.artifacts(Window.WHOLE);
     }
 
-    /**
-     * The artifacts of the last stopped capture, from the samples inside {@code window} only (the JFR file keeps every
-     * sample's time). Converted when first asked for this window, into a folder of its own, then moved beside the JFR file
-     * (a rename each: a download of the previous window's file goes on reading that file).
-     */
+    /** The artifacts of the last stopped capture, from the samples inside {@code window} only ({@link CaptureConversions}). */
     public ProfileReport artifacts(Window window) throws IOException {
-        synchronized (conversion) {
-            Job job = job(window);
-            if (job.cached() != null) {
-                return job.cached();
-            }
-            Path staging = Files.createTempDirectory(job.capture(), ".converting-");
-            try {
-                ProfileReport report = ProfileConverter.convert(job.capture().resolve(ProfileConverter.JFR), staging, job.settings(), pid,
-                    job.from(), job.to(), job.targetCpuMs());
-                publish(job, staging, report);
-                return report;
-            } finally {
-                deleteQuietly(staging);
-            }
-        }
-    }
-
-    private synchronized Job job(Window window) {
-        if (state != State.STOPPED) {
-            throw new Conflict(state == State.FAILED ? "the last capture failed: " + reason : "no stopped capture (state " + state + ")");
-        }
-        if (converted != null && converted.window().equals(window)) {
-            return new Job(capture, settings, window, null, null, null, converted.report());
-        }
-        Instant from = window.fromMillis() == null ? startedAt : latest(startedAt, Instant.ofEpochMilli(window.fromMillis()));
-        Instant to = window.toMillis() == null ? stoppedAt : earliest(stoppedAt, Instant.ofEpochMilli(window.toMillis()));
-        if (!to.isAfter(from)) {
-            throw new IllegalArgumentException("the window " + from + " - " + to + " holds no part of the capture ("
-                + startedAt + " - " + stoppedAt + ")");
-        }
-        return new Job(capture, settings, window, from, to, cpu.between(from.toEpochMilli(), to.toEpochMilli()), null);
-    }
-
-    /** The converted files into the capture's folder; the report becomes the current one unless a new capture started meanwhile. */
-    private synchronized void publish(Job job, Path staging, ProfileReport report) throws IOException {
-        for (String name : report.files()) {
-            if (!name.equals(ProfileConverter.JFR)) {
-                Files.move(staging.resolve(name), job.capture().resolve(name), StandardCopyOption.REPLACE_EXISTING,
-                    StandardCopyOption.ATOMIC_MOVE);
-            }
-        }
-        if (job.capture().equals(capture) && state == State.STOPPED) {
-            converted = new Converted(job.capture(), job.window(), report);
-        }
-    }
-
-    private static void deleteQuietly(Path dir) {
-        try (Stream<Path> files = Files.list(dir)) {
-            for (Path file : files.toList()) {
-                Files.deleteIfExists(file);
-            }
-            Files.deleteIfExists(dir);
-        } catch (IOException e) {
-            // a leftover folder of a conversion is no artifact: nothing lists it
-        }
+        return conversions.artifacts(window);
     }
 
     /** A file of the last conversion, if it is one of its artifacts; converts the whole capture when nothing was yet. */
     public Optional<Path> artifact(String name) throws IOException {
-        Converted current = lastConversion();
-        if (current == null) {
-            artifacts();
-            current = lastConversion();
+        return conversions.artifact(name);
+    }
+
+    /** The last stopped capture, or a {@link Conflict} saying why there is none. */
+    synchronized Stopped stopped() {
+        if (state != State.STOPPED) {
+            throw new Conflict(state == State.FAILED ? "the last capture failed: " + reason : "no stopped capture (state " + state + ")");
         }
-        return current != null && current.report().files().contains(name) ? Optional.of(current.capture().resolve(name)) : Optional.empty();
+        return new Stopped(capture, settings, startedAt, stoppedAt, cpu);
     }
 
-    private synchronized Converted lastConversion() {
-        return converted;
-    }
-
-    private static Instant latest(Instant a, Instant b) {
-        return a.isAfter(b) ? a : b;
-    }
-
-    private static Instant earliest(Instant a, Instant b) {
-        return a.isBefore(b) ? a : b;
+    /** Whether {@code folder} is still the capture of the stopped state, not replaced by a newer capture meanwhile. */
+    synchronized boolean isCurrentStopped(Path folder) {
+        return state == State.STOPPED && folder.equals(capture);
     }
 
     private Optional<String> targetProblem() {
