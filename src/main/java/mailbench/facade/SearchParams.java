@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 
 import mailbench.facade.opensearch.MailQuery;
+import mailbench.json.IsoInstants;
 
 /** Turns a search's query string into a {@link MailQuery}, refusing anything it does not understand. */
 public final class SearchParams {
@@ -83,7 +84,7 @@ public final class SearchParams {
         }
         try {
             return Dates.require(name, value.length() == 10 ? LocalDate.parse(value).atStartOfDay(ZoneOffset.UTC).toInstant()
-                : Instant.parse(value));
+                : IsoInstants.parse(value));
         } catch (DateTimeParseException e) {
             throw new BadRequest(name + " must be an ISO-8601 date (2025-03-01) or instant (2025-03-01T10:00:00Z), got '"
                 + Snippet.of(value) + "'");

@@ -1,9 +1,12 @@
 package mailbench.json;
 
+import java.time.Instant;
+
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 
 /** The one Jackson configuration of the project: ISO-8601 instants, tolerant reading of OpenSearch's extra fields. */
@@ -24,6 +27,8 @@ public final class Json {
     public static ObjectMapper newMapper() {
         return new ObjectMapper()
             .registerModule(new JavaTimeModule())
+            // instants written as the JavaTimeModule writes them (ISO_INSTANT), without its formatter's garbage
+            .registerModule(new SimpleModule("mailbench-instants").addSerializer(Instant.class, new IsoInstants.Serializer()))
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     }

@@ -1,6 +1,5 @@
 package mailbench.facade.opensearch;
 
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -10,6 +9,8 @@ import org.opensearch.client.json.JsonpUtils;
 import org.opensearch.client.json.ObjectDeserializer;
 import org.opensearch.client.opensearch.core.SearchRequest;
 import org.opensearch.client.transport.endpoints.SimpleEndpoint;
+
+import mailbench.json.IsoInstants;
 
 import jakarta.json.JsonArray;
 import jakarta.json.JsonValue;
@@ -73,7 +74,7 @@ final class DocValueHits {
             Map<String, JsonData> fields = hit.deserialize(parser, mapper, event).fields;
             String receivedAt = first(fields, RECEIVED_AT);
             return new SearchPage.Hit(first(fields, MESSAGE_ID), first(fields, SUBJECT), first(fields, FROM),
-                receivedAt == null ? null : Instant.parse(receivedAt));
+                receivedAt == null ? null : IsoInstants.parse(receivedAt));
         });
     }
 
