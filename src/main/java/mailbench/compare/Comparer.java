@@ -105,6 +105,19 @@ public final class Comparer {
                 + Metric.PROCESS_CPU_MS_PER_REQUEST.key() + "), judged instead; the samples alone: " + verdict.note());
     }
 
+    /**
+     * The note of a change within the allowed one: "none larger than" the minimum detectable effect only when the measured
+     * change is itself no larger; a change the runs can see but the threshold allows is named with its size.
+     */
+    static String withinAllowed(double worseBy, double allowed, double mde, String unit, String whose) {
+        double size = Math.abs(worseBy);
+        if (size <= mde) {
+            return "none larger than " + oneDecimal(mde) + unit + " (" + whose + " minimum detectable effect)";
+        }
+        return (worseBy > 0 ? "worse" : "better") + " by " + oneDecimal(size) + unit + ", within the allowed " + oneDecimal(allowed) + unit
+            + " (" + whose + " minimum detectable effect is " + oneDecimal(mde) + unit + ")";
+    }
+
     static MetricVerdict verdict(Metric metric, List<Double> base, List<Double> current, Thresholds thresholds) {
         double allowed = metric.allowed(thresholds);
         if (base.isEmpty() || current.isEmpty()) {
@@ -124,7 +137,7 @@ public final class Comparer {
         String note;
         if (!(size > allowed)) {
             outcome = MetricVerdict.Outcome.NO_CHANGE;
-            note = mde == null ? "within the threshold; " + spread : "none larger than " + oneDecimal(mde) + unit + " (the spread's minimum detectable effect)";
+            note = mde == null ? "within the threshold; " + spread : withinAllowed(worseBy, allowed, mde, unit, "the spread's");
         } else if (base.size() >= Thresholds.MIN_RUNS_FOR_TEST && current.size() >= Thresholds.MIN_RUNS_FOR_TEST) {
             AlternativeHypothesis direction = metric.higherIsWorse() == worse ? AlternativeHypothesis.GREATER_THAN : AlternativeHypothesis.LESS_THAN;
             p = MannWhitneyUTest.withDefaults().with(direction).test(array(current), array(base)).getPValue();

@@ -52,7 +52,7 @@ final class PairedVerdict {
         if (!(size > allowed)) {
             outcome = MetricVerdict.Outcome.NO_CHANGE;
             note = mde == null ? "within the threshold; " + spread
-                : "none larger than " + Comparer.oneDecimal(mde) + unit + " (the " + n + " pairs' minimum detectable effect)";
+                : Comparer.withinAllowed(worseBy, allowed, mde, unit, "the " + n + " pairs'");
         } else if (n >= MIN_PAIRS) {
             p = WilcoxonSignedRankTest.withDefaults().with(worse ? AlternativeHypothesis.GREATER_THAN : AlternativeHypothesis.LESS_THAN)
                 .test(array(changes)).getPValue();

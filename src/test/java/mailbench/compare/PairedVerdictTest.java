@@ -43,6 +43,18 @@ class PairedVerdictTest {
     }
 
     @Test
+    void aChangeThePairsSeeButTheThresholdAllowsShouldBeNamedWithItsSize() {
+        List<Double> current = scaled(DRIFTING_BASE, 1.005, 0.0005);
+
+        MetricVerdict verdict = PairedVerdict.of(Metric.PROCESS_CPU_MS_PER_REQUEST, DRIFTING_BASE, current, THRESHOLDS);
+
+        assertThat(verdict.outcome()).as(verdict.note()).isEqualTo(MetricVerdict.Outcome.NO_CHANGE);
+        assertThat(verdict.mde()).isLessThan(0.5);
+        assertThat(verdict.note()).startsWith("worse by 0.5%, within the allowed 3.0% (the 7 pairs' minimum detectable effect is")
+            .doesNotContain("none larger than");
+    }
+
+    @Test
     void fewerThanFivePairsShouldNeverBeAVerdict() {
         List<Double> base = DRIFTING_BASE.subList(0, 4);
         MetricVerdict verdict = PairedVerdict.of(Metric.PROCESS_CPU_MS_PER_REQUEST, base, scaled(base, 1.2, 0), THRESHOLDS);
