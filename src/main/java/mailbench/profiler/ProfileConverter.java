@@ -63,19 +63,20 @@ public final class ProfileConverter {
         writeFlameGraph(eventLoopLines, "facade, client event loop threads only (" + what + ")", dir.resolve(EVENT_LOOP_HTML));
 
         List<String> files = new ArrayList<>(List.of(WHOLE_JVM_HTML, EVENT_LOOP_HTML, COLLAPSED, EVENT_LOOP_COLLAPSED, JFR, REPORT));
-        if (settings.samplesAllocation() && allocation(jfr, dir, settings, startedAt, stoppedAt, what)) {
+        CollapsedStacks allocation = settings.samplesAllocation() ? allocation(jfr, dir, settings, startedAt, stoppedAt, what) : null;
+        if (allocation != null) {
             files.addAll(List.of(ALLOC_HTML, ALLOC_COLLAPSED));
         }
-        ProfileReport report = ProfileReport.of(settings, pid, startedAt, stoppedAt, targetCpuMs, stacks, files);
+        ProfileReport report = ProfileReport.of(settings, pid, startedAt, stoppedAt, targetCpuMs, stacks, allocation, files);
         Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(dir.resolve(REPORT).toFile(), report);
         return report;
     }
 
     /**
      * The window's allocation samples (taken in the same session as the CPU ones, see {@link CaptureSettings#allocBytes()}),
-     * weighed in bytes, with one root per thread group; false when the window has none.
+     * weighed in bytes, with one root per thread group; null when the window has none.
      */
-    private static boolean allocation(Path jfr, Path dir, CaptureSettings settings, Instant startedAt, Instant stoppedAt, String what)
+    private static CollapsedStacks allocation(Path jfr, Path dir, CaptureSettings settings, Instant startedAt, Instant stoppedAt, String what)
         throws IOException {
         Path collapsed = dir.resolve(ALLOC_COLLAPSED);
         Arguments toCollapsed = arguments(List.of(), "--alloc", "--total", "--threads", "-o", "collapsed");
@@ -85,12 +86,12 @@ public final class ProfileConverter {
         CollapsedStacks stacks = CollapsedStacks.read(collapsed);
         if (stacks.samples() == 0) {
             Files.delete(collapsed);
-            return false;
+            return null;
         }
         writeFlameGraph(stacks.toLines(stack -> "[" + stack.group().key() + "]"), "facade, heap bytes allocated, whole JVM ("
             + what + ", allocations sampled every " + settings.allocBytes() + " bytes), roots are thread groups",
             dir.resolve(ALLOC_HTML));
-        return true;
+        return stacks;
     }
 
     private static void writeFlameGraph(List<String> collapsedLines, String title, Path html) throws IOException {

@@ -24,6 +24,7 @@ public record ProfileReport(
     long samples,
     Map<String, GroupShare> threadGroups,
     Map<String, TopFrames.Ranking> topFrames,
+    Map<String, CostOwners.Split> owners,
     List<String> files) {
 
     /** Samples of one thread group and their share of all samples, in percent. */
@@ -35,6 +36,12 @@ public record ProfileReport(
 
     public static ProfileReport of(CaptureSettings settings, long pid, Instant startedAt, Instant stoppedAt, Long targetCpuMs,
                                    CollapsedStacks stacks, List<String> files) {
+        return of(settings, pid, startedAt, stoppedAt, targetCpuMs, stacks, null, files);
+    }
+
+    /** With {@code allocation}, the same window's allocation samples weighed in bytes (null when none were taken). */
+    public static ProfileReport of(CaptureSettings settings, long pid, Instant startedAt, Instant stoppedAt, Long targetCpuMs,
+                                   CollapsedStacks stacks, CollapsedStacks allocation, List<String> files) {
         long samples = stacks.samples();
         // how much of the CPU time the OS counted for the JVM the samples account for: itimer's cap shows here
         Double sampled = targetCpuMs == null || targetCpuMs == 0 || !settings.measuresCpu() ? null
@@ -47,7 +54,13 @@ public record ProfileReport(
         Map<String, TopFrames.Ranking> top = new LinkedHashMap<>();
         top.put("wholeJvm", TopFrames.of(stacks, TOP));
         top.put("clientEventLoop", TopFrames.of(stacks.inGroup(ThreadGroup.CLIENT_EVENT_LOOP), TOP));
+        // whose cost each sample is (CostOwners): the client's, the facade's own, or neither
+        Map<String, CostOwners.Split> owners = new LinkedHashMap<>();
+        owners.put(settings.measuresCpu() ? "cpu" : settings.event(), CostOwners.of(stacks));
+        if (allocation != null) {
+            owners.put("allocation", CostOwners.of(allocation));
+        }
         return new ProfileReport(settings.event(), settings.intervalMs(), settings.allocBytes(), pid, startedAt, stoppedAt, targetCpuMs, sampled, samples,
-            groups, top, files);
+            groups, top, owners, files);
     }
 }

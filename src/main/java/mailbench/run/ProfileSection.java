@@ -1,6 +1,7 @@
 package mailbench.run;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
@@ -28,13 +29,14 @@ public record ProfileSection(
     Double cpuMsPerRequest,
     JsonNode threadGroups,
     JsonNode topFrames,
+    JsonNode owners,
     List<String> files) {
 
     public static final String CAPTURED = "captured";
     public static final String NONE = "none";
 
     public static ProfileSection none(String reason) {
-        return new ProfileSection(NONE, reason, null, null, null, null, null, null, null, null, null, null, null, null);
+        return new ProfileSection(NONE, reason, null, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     /** From the sidecar's profile.json, the requests served in its window, and where its files were copied. */
@@ -47,7 +49,22 @@ public record ProfileSection(
             Instant.parse(report.path("startedAt").asText()), Instant.parse(report.path("stoppedAt").asText()), samples,
             report.hasNonNull("targetCpuMs") ? report.get("targetCpuMs").asLong() : null,
             report.hasNonNull("sampledCpuPercent") ? report.get("sampledCpuPercent").asDouble() : null, requests,
-            perRequest, presentOrNull(report.get("threadGroups")), presentOrNull(report.get("topFrames")), files);
+            perRequest, presentOrNull(report.get("threadGroups")), presentOrNull(report.get("topFrames")),
+            presentOrNull(report.get("owners")), files);
+    }
+
+    /**
+     * Whose cost the samples are, as the sidecar split them (CostOwners): "cpu: the client's 48.4%, the facade's own 38.3%,
+     * neither 13.3%; allocation: ...", or null for a profile without the split.
+     */
+    public String ownersLine() {
+        if (owners == null) {
+            return null;
+        }
+        List<String> parts = new ArrayList<>();
+        owners.fields().forEachRemaining(e -> parts.add(e.getKey() + ": the client's " + e.getValue().path("clientPercent").asDouble()
+            + "%, the facade's own " + e.getValue().path("facadePercent").asDouble() + "%, neither " + e.getValue().path("neitherPercent").asDouble() + "%"));
+        return String.join("; ", parts);
     }
 
     private static JsonNode presentOrNull(JsonNode node) {

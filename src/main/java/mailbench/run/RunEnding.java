@@ -91,6 +91,9 @@ final class RunEnding {
         if (section.reason() == null) {
             say.accept("profile: " + folder.eventLoopFlameGraph() + " (" + section.samples() + " samples, " + section.cpuMsPerRequest()
                 + " CPU ms per request)");
+            if (section.ownersLine() != null) {
+                say.accept("profile, whose cost: " + section.ownersLine());
+            }
         }
         return section;
     }
