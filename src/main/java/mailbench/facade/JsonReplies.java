@@ -10,7 +10,6 @@ import org.slf4j.LoggerFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
 
 import io.vertx.core.Future;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpServerRequest;
@@ -214,7 +213,7 @@ final class JsonReplies {
     }
 
     private static Future<Void> write(HttpServerResponse response, byte[] json) {
-        return response.putHeader("content-type", "application/json").end(Buffer.buffer(json));
+        return response.putHeader("content-type", "application/json").end(AnswerWrites.wrapped(json));
     }
 
     record Reply(int status, Object body) {

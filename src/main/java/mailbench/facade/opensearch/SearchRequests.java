@@ -14,6 +14,7 @@ import org.opensearch.client.opensearch._types.query_dsl.Operator;
 import org.opensearch.client.opensearch._types.query_dsl.Query;
 import org.opensearch.client.opensearch.core.SearchRequest;
 
+import mailbench.json.IsoInstants;
 import mailbench.json.Json;
 
 /**
@@ -42,10 +43,10 @@ public final class SearchRequests {
             bool.filter(q -> q.range(r -> {
                 r.field("receivedAt");
                 if (query.after() != null) {
-                    r.gte(JsonData.of(query.after().toString()));
+                    r.gte(JsonData.of(IsoInstants.format(query.after())));
                 }
                 if (query.before() != null) {
-                    r.lt(JsonData.of(query.before().toString()));
+                    r.lt(JsonData.of(IsoInstants.format(query.before())));
                 }
                 return r;
             }));
