@@ -88,9 +88,17 @@ public final class Comparer {
         for (Metric metric : Metric.values()) {
             MetricVerdict verdict = ErrorWindowGuard.apply(metric,
                 rule.apply(metric, values(metric, base), values(metric, current), thresholds), base, current);
-            verdicts.add(metric == Metric.CPU_MS_PER_REQUEST && osCount ? shownNotJudged(verdict) : verdict);
+            verdicts.add(metric == Metric.CPU_MS_PER_REQUEST && osCount ? shownNotJudged(verdict)
+                : metric.ownersPart() ? ownersPart(verdict) : verdict);
         }
         return verdicts;
+    }
+
+    /** A part of a judged total by whose cost it is (CostOwners): its change and MDE shown, the total judged. */
+    private static MetricVerdict ownersPart(MetricVerdict verdict) {
+        return verdict.outcome() == MetricVerdict.Outcome.NOT_COMPARED ? verdict
+            : verdict.with(MetricVerdict.Outcome.NOT_COMPARED, "shown, not judged: a part of the judged total, by whose cost the"
+                + " profile's samples are; alone: " + verdict.note());
     }
 
     /**

@@ -12,7 +12,16 @@ public enum Metric {
         RunResult::allocatedBytesPerRequest),
     P99_MS("p99Ms", "p99 of all measured requests, ms", true, false, run -> run.measured().p99Ms()),
     KO_PERCENT("koPercent", "failed requests, %", true, true, run -> run.measured().koPercent()),
-    THROUGHPUT_RPS("rps", "measured throughput, req/s", false, false, run -> run.measured().rps());
+    THROUGHPUT_RPS("rps", "measured throughput, req/s", false, false, run -> run.measured().rps()),
+    // the judged totals split by whose cost the profile's samples are: shown, not judged (Comparer)
+    CLIENT_BYTES_PER_REQUEST("clientBytesPerRequest", "the client's heap bytes per request (profile's share)", true, false,
+        run -> run.owners() == null ? null : run.owners().clientBytesPerRequest()),
+    FACADE_BYTES_PER_REQUEST("facadeBytesPerRequest", "the facade's own heap bytes per request (profile's share)", true, false,
+        run -> run.owners() == null ? null : run.owners().facadeBytesPerRequest()),
+    CLIENT_CPU_MS_PER_REQUEST("clientCpuMsPerRequest", "the client's CPU ms per request (OS count x profile's share)", true, false,
+        run -> run.owners() == null ? null : run.owners().clientCpuMsPerRequest()),
+    FACADE_CPU_MS_PER_REQUEST("facadeCpuMsPerRequest", "the facade's own CPU ms per request (OS count x profile's share)", true, false,
+        run -> run.owners() == null ? null : run.owners().facadeCpuMsPerRequest());
 
     private final String key;
     private final String label;
@@ -45,6 +54,12 @@ public enum Metric {
         return absolute;
     }
 
+    /** A part of a judged total, by whose cost it is: shown beside the total, never judged itself. */
+    public boolean ownersPart() {
+        return this == CLIENT_BYTES_PER_REQUEST || this == FACADE_BYTES_PER_REQUEST || this == CLIENT_CPU_MS_PER_REQUEST
+            || this == FACADE_CPU_MS_PER_REQUEST;
+    }
+
     /** The run's value, or null when the run does not have it (no profile, no allocation counters). */
     public Double of(RunResult run) {
         return value.apply(run);
@@ -53,8 +68,8 @@ public enum Metric {
     /** How far the change may go in the worse direction before it is a regression. */
     double allowed(Thresholds thresholds) {
         return switch (this) {
-            case PROCESS_CPU_MS_PER_REQUEST, CPU_MS_PER_REQUEST -> thresholds.cpuIncreasePercent();
-            case ALLOCATED_BYTES_PER_REQUEST -> thresholds.allocationIncreasePercent();
+            case PROCESS_CPU_MS_PER_REQUEST, CPU_MS_PER_REQUEST, CLIENT_CPU_MS_PER_REQUEST, FACADE_CPU_MS_PER_REQUEST -> thresholds.cpuIncreasePercent();
+            case ALLOCATED_BYTES_PER_REQUEST, CLIENT_BYTES_PER_REQUEST, FACADE_BYTES_PER_REQUEST -> thresholds.allocationIncreasePercent();
             case P99_MS -> thresholds.p99IncreasePercent();
             case KO_PERCENT -> thresholds.koIncreasePoints();
             case THROUGHPUT_RPS -> thresholds.rpsDecreasePercent();

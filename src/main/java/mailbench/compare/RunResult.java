@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 
 import mailbench.json.Json;
 import mailbench.profiler.CollapsedStacks;
+import mailbench.profiler.CostOwners;
 import mailbench.run.ErrorWindows;
 import mailbench.run.ProfileSection;
 import mailbench.run.RunFolder;
@@ -31,7 +32,41 @@ public record RunResult(String name, String variant, String status, Long speedPr
                         Map<String, Stats> requests, Double cpuMsPerRequest, Map<String, Double> threadGroups,
                         CollapsedStacks stacks, Map<String, String> versions, Map<String, String> knobs,
                         Map<String, String> machine, List<ErrorWindows.Window> measuredErrorWindows, Long measuredMillis,
-                        Double allocatedBytesPerRequest, CollapsedStacks allocationStacks, Double processCpuMsPerRequest) {
+                        Double allocatedBytesPerRequest, CollapsedStacks allocationStacks, Double processCpuMsPerRequest,
+                        Owners owners) {
+
+    /**
+     * The judged totals split by whose cost the profile's samples are ({@link CostOwners}): the client's and the facade's own
+     * bytes per request (allocation samples' shares of {@code allocatedBytesPerRequest}) and CPU ms per request (CPU samples'
+     * shares of {@code processCpuMsPerRequest}); each null when its total or its profile is missing.
+     */
+    public record Owners(Double clientBytesPerRequest, Double facadeBytesPerRequest, Double clientCpuMsPerRequest,
+                         Double facadeCpuMsPerRequest) {
+
+        static Owners of(Double allocatedBytesPerRequest, CollapsedStacks allocationStacks, Double processCpuMsPerRequest,
+                         CollapsedStacks stacks) {
+            CostOwners.Split bytes = allocatedBytesPerRequest == null || allocationStacks == null ? null : CostOwners.of(allocationStacks);
+            CostOwners.Split cpu = processCpuMsPerRequest == null || stacks == null ? null : CostOwners.of(stacks);
+            return new Owners(part(allocatedBytesPerRequest, bytes, bytes == null ? 0 : bytes.client()),
+                part(allocatedBytesPerRequest, bytes, bytes == null ? 0 : bytes.facade()),
+                part(processCpuMsPerRequest, cpu, cpu == null ? 0 : cpu.client()),
+                part(processCpuMsPerRequest, cpu, cpu == null ? 0 : cpu.facade()));
+        }
+
+        private static Double part(Double total, CostOwners.Split split, long samples) {
+            return split == null || split.samples() == 0 ? null : Math.round(total * samples / split.samples() * 10_000) / 10_000.0;
+        }
+    }
+
+    /** A run whose owners' split is made from its own totals and profiles. */
+    public RunResult(String name, String variant, String status, Long speedProbeMs, Stats measured, Map<String, Stats> requests,
+                     Double cpuMsPerRequest, Map<String, Double> threadGroups, CollapsedStacks stacks, Map<String, String> versions,
+                     Map<String, String> knobs, Map<String, String> machine, List<ErrorWindows.Window> measuredErrorWindows,
+                     Long measuredMillis, Double allocatedBytesPerRequest, CollapsedStacks allocationStacks, Double processCpuMsPerRequest) {
+        this(name, variant, status, speedProbeMs, measured, requests, cpuMsPerRequest, threadGroups, stacks, versions, knobs, machine,
+            measuredErrorWindows, measuredMillis, allocatedBytesPerRequest, allocationStacks, processCpuMsPerRequest,
+            Owners.of(allocatedBytesPerRequest, allocationStacks, processCpuMsPerRequest, stacks));
+    }
 
     /** A run without the OS count of the facade's CPU. */
     public RunResult(String name, String variant, String status, Long speedProbeMs, Stats measured, Map<String, Stats> requests,
