@@ -20,6 +20,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "compare", mixinStandardHelpOptions = true,
     description = {"Compare runs: BASE and CURRENT are run folders, or folders of run folders (repeated runs).",
         "Writes comparison.html, comparison.json, junit.xml and differential flame graphs.",
+        "With --paired (a night's base/ and current/ folders): the i-th run of each, by name, is pair i, judged by the night's paired rule.",
         "Exit code: 0 no regression, 3 regression, 2 tool error (bad folder, missing files)."})
 final class CompareCommand implements Callable<Integer> {
 
@@ -35,16 +36,26 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--out", description = "Where the comparison goes (default: CURRENT/comparison)")
     Path out;
 
+    @Option(names = "--paired", description = "BASE and CURRENT are the two sides of a night (its base/ and current/ folders): the"
+        + " i-th run of each, by name, is pair i; judged as the night judges (each pair's change), with the night's thresholds"
+        + " unless given")
+    boolean paired;
+
     @Mixin
     ThresholdOptions thresholdOptions;
 
     @Override
     public Integer call() {
         try {
-            Thresholds thresholds = thresholdOptions.thresholds();
+            Thresholds thresholds = paired ? thresholdOptions.nightThresholds() : thresholdOptions.thresholds();
             List<RunResult> baseRuns = RunResult.loadSeries(base);
             List<RunResult> currentRuns = RunResult.loadSeries(current);
-            Comparison comparison = Comparer.compare(baseRuns, currentRuns, thresholds);
+            if (paired && baseRuns.size() != currentRuns.size()) {
+                throw new ToolError("--paired needs as many current runs as base runs (a night's pairs): " + baseRuns.size() + " base, "
+                    + currentRuns.size() + " current");
+            }
+            Comparison comparison = paired ? Comparer.comparePaired(baseRuns, currentRuns, thresholds)
+                : Comparer.compare(baseRuns, currentRuns, thresholds);
             Path dir = out != null ? out : current.resolve("comparison");
             ComparisonReport.write(comparison, baseRuns, currentRuns, dir);
             for (MetricVerdict metric : comparison.metrics()) {
