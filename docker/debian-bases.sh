@@ -4,7 +4,8 @@
 # debootstrap needs root, and what it does (a root file system from a package mirror, imported as an image) is the
 # engine's and the distribution's business, not mailbench's.
 #
-#   sudo docker/debian-bases.sh                 # makes the three tags below (about 2 minutes; skips a tag that exists)
+#   sudo docker/debian-bases.sh                 # makes the three tags below (2-4 minutes; skips a tag that exists)
+#   sudo docker/debian-bases.sh jre17           # only mailbench-base:bookworm and :jre17 (enough for the node and runtime images)
 #   MAILBENCH_BASE_REBUILD=1 sudo docker/debian-bases.sh   # makes them again
 #
 # Tags it makes:
@@ -46,7 +47,7 @@ else
   printf 'deb %s %s main\ndeb %s %s-updates main\n' "$mirror" "$suite" "$mirror" "$suite" > "$root/etc/apt/sources.list"
   if compgen -G "$ca_dir/*.crt" >/dev/null; then
     cp "$ca_dir"/*.crt "$root/usr/local/share/ca-certificates/"
-    chroot "$root" update-ca-certificates >/dev/null
+    chroot "$root" update-ca-certificates >/dev/null 2>&1
   fi
   rm -rf "$root"/var/cache/apt/archives/*.deb "$root"/var/lib/apt/lists/*
   tar -C "$root" -c . | docker import --change 'ENV LANG=C.UTF-8' - mailbench-base:bookworm >/dev/null
@@ -66,5 +67,7 @@ derive() {
     | docker build -q -t "$tag" - >/dev/null
   echo "debian-bases: made $tag"
 }
-derive mailbench-base:jre17 "openjdk-17-jre-headless"
-derive mailbench-base:maven "openjdk-17-jdk-headless maven"
+wanted=${*:-jre17 maven}
+[[ " $wanted " == *" jre17 "* ]] && derive mailbench-base:jre17 "openjdk-17-jre-headless"
+[[ " $wanted " == *" maven "* ]] && derive mailbench-base:maven "openjdk-17-jdk-headless maven"
+exit 0
