@@ -16,13 +16,18 @@ import mailbench.stack.ChildSignals;
  *
  * <p>Arguments: {@code <home-dir> <http-port-range> <ready-file> [parent-pid]}. When the node
  * answers HTTP it writes its URL and PID to the ready file (atomically); it stops on SIGTERM
- * and by itself when the parent process is gone, so no node outlives its run.
+ * and by itself when the parent process is gone, so no node outlives its run. A system property
+ * {@code -Dmailbench.node.setting.<setting>=<value>} sets or replaces one node setting: the node image binds with
+ * {@code -Dmailbench.node.setting.network.host=0.0.0.0}, as a container must to be reached from outside it.
  *
  * <p>Its classpath is OpenSearch's own (resolved by {@code NodeClasspath}), never the facade's:
  * OpenSearch 2.x needs Netty 4.1, Gatling and the facade use 4.2. One source runs 2.x and 3.x servers: what differs
  * between them is in {@link NodePlugins}.
  */
 public final class EmbeddedNodeMain {
+
+    /** System properties that set node settings. */
+    static final String SETTING_PREFIX = "mailbench.node.setting.";
 
     private EmbeddedNodeMain() {
     }
@@ -55,6 +60,7 @@ public final class EmbeddedNodeMain {
         // fell ~265 s into the default run, inside its measured phase; at 10 s it happens while the search path warms
         // up, so the measured phase holds no flush (it was not what stalls the default run at ~270 s: that stayed)
         settings.put("indices.memory.shard_inactive_time", "10s");
+        settings.putAll(overrides(System.getProperties()));
 
         MailbenchNode node = new MailbenchNode(settings, NodePlugins.classpathPlugins(NodePlugins.nettyPlugin()), home.resolve("config"));
         CountDownLatch stopped = new CountDownLatch(1);
@@ -75,6 +81,17 @@ public final class EmbeddedNodeMain {
         ChildSignals.writeReady(readyFile, "http://127.0.0.1:" + port);
         System.out.println("opensearch: http://127.0.0.1:" + port);
         stopped.await();
+    }
+
+    /** The node settings given as {@code mailbench.node.setting.<setting>} system properties, prefix removed. */
+    static Map<String, String> overrides(java.util.Properties properties) {
+        Map<String, String> overrides = new LinkedHashMap<>();
+        for (String name : properties.stringPropertyNames()) {
+            if (name.startsWith(SETTING_PREFIX) && name.length() > SETTING_PREFIX.length()) {
+                overrides.put(name.substring(SETTING_PREFIX.length()), properties.getProperty(name));
+            }
+        }
+        return overrides;
     }
 
 }

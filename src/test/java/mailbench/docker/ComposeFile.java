@@ -48,7 +48,7 @@ record ComposeFile(Path dir, Map<String, Object> root) {
     }
 
     List<String> hostPorts(String service) {
-        return list(service(service), "ports").stream().map(Object::toString).toList();
+        return list(service(service), "ports").stream().map(port -> withDefaults(port.toString())).toList();
     }
 
     List<Mount> mounts(String service) {

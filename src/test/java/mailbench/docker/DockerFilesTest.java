@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 
 import java.io.IOException;
 import java.net.URI;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -73,23 +72,26 @@ class DockerFilesTest {
 
         @Test
         void copiesFromTheContextShouldNameRepositoryFilesThatDockerignoreKeeps() throws IOException {
-            List<String> ignored = Files.readAllLines(ROOT.resolve(".dockerignore")).stream().map(String::strip)
-                .filter(line -> !line.isEmpty() && !line.startsWith("#")).map(line -> line.replaceAll("/+$", "")).toList();
-            List<String> sources = new ArrayList<>();
-            for (Dockerfile.Stage stage : dockerfile.stages()) {
-                stage.all("COPY").stream().filter(copy -> !copy.arguments().startsWith("--from=")).forEach(copy -> {
-                    List<String> words = copy.words();
-                    sources.addAll(words.subList(0, words.size() - 1));
-                });
-            }
+            DockerIgnore ignore = DockerIgnore.read(ROOT.resolve(".dockerignore"));
+            List<String> sources = contextSources(dockerfile);
             assertThat(sources).contains("pom.xml", "src/", "feeders/");
             for (String source : sources) {
-                Path path = Path.of(source.replaceAll("/+$", ""));
-                assertThat(ROOT.resolve(path)).as("COPY source %s", source).exists();
-                assertThat(ignored).as("COPY source %s is sent to the builder", source)
-                    .noneMatch(pattern -> FileSystems.getDefault().getPathMatcher("glob:" + pattern).matches(path.getName(0)));
+                assertThat(ROOT.resolve(source)).as("COPY source %s", source).exists();
+                assertThat(ignore.sends(source)).as("COPY source %s is sent to the builder", source).isTrue();
             }
-            assertThat(ignored).as("build output and run folders stay out of the build context").contains("target", "reports", ".git");
+            for (String kept : List.of("target/classes", "target/gatling", "target/mailbench-stack", "reports/x", ".git/config")) {
+                assertThat(ignore.sends(kept)).as("build output and run folders stay out of the build context: %s", kept).isFalse();
+            }
+        }
+
+        @Test
+        void baseImagesShouldBeBuildArgumentsWhoseDefaultsAreTheOfficialImages() {
+            assertThat(dockerfile.args()).containsExactly(Map.entry("BUILD_IMAGE", "maven:3.9-eclipse-temurin-17"),
+                Map.entry("RUNTIME_IMAGE", "eclipse-temurin:17-jre"));
+            assertThat(dockerfile.stage("build").base()).isEqualTo(dockerfile.args().get("BUILD_IMAGE"));
+            assertThat(dockerfile.stage("runtime").base()).isEqualTo(dockerfile.args().get("RUNTIME_IMAGE"));
+            // plain mvn on any base: the official image's MAVEN_CONFIG (~/.m2) would reach mvn's command line as a goal
+            assertThat(dockerfile.stage("injector").all("ENV")).extracting(Dockerfile.Instruction::arguments).contains("MAVEN_CONFIG=");
         }
 
         @Test
@@ -121,7 +123,18 @@ class DockerFilesTest {
                 .as("HTTPS by default").contains("\"--tls-cert\"", "\"--tls-key\"").doesNotContain("--allow-token-over-http");
         }
 
-        private static int indexOf(JsonNode array, String word) {
+        static List<String> contextSources(Dockerfile file) {
+            List<String> sources = new ArrayList<>();
+            for (Dockerfile.Stage stage : file.stages()) {
+                stage.all("COPY").stream().filter(copy -> !copy.arguments().startsWith("--from=")).forEach(copy -> {
+                    List<String> words = copy.words();
+                    sources.addAll(words.subList(0, words.size() - 1));
+                });
+            }
+            return sources;
+        }
+
+        static int indexOf(JsonNode array, String word) {
             for (int i = 0; i < array.size(); i++) {
                 if (array.get(i).asText().equals(word)) {
                     return i;
@@ -142,7 +155,8 @@ class DockerFilesTest {
         @Test
         void opensearchShouldBeTheOfficialImageAtTheEmbeddedVersionOnPlainHttp() throws Exception {
             Map<String, Object> opensearch = compose.service("opensearch");
-            assertThat(opensearch.get("image")).isEqualTo("opensearchproject/opensearch:" + pomValue("/project/properties/opensearch.version"));
+            assertThat(ComposeFile.withDefaults(opensearch.get("image").toString()))
+                .isEqualTo("opensearchproject/opensearch:" + pomValue("/project/properties/opensearch.version"));
             Map<String, Object> environment = ComposeFile.map(opensearch, "environment");
             assertThat(environment).containsEntry("discovery.type", "single-node").containsEntry("DISABLE_SECURITY_PLUGIN", "true");
             assertThat(ComposeFile.option(compose.words("facade", "command"), "--opensearch")).isEqualTo("http://opensearch:9200");
@@ -241,6 +255,10 @@ class DockerFilesTest {
                 assertThat(context).as(service).isEqualTo(ROOT);
                 assertThat(context.resolve(settings.get("dockerfile").toString())).as(service).isRegularFile();
                 assertThat(stages).as(service).contains(settings.get("target").toString());
+                // the base images as the Dockerfile's defaults unless the shell names others (a host without a registry)
+                Map<String, Object> args = ComposeFile.map(settings, "args");
+                args.forEach((name, value) -> assertThat(ComposeFile.withDefaults(value.toString())).as("%s %s", service, name)
+                    .isEqualTo(dockerfile.args().get(name)));
             }
         }
 

@@ -6,14 +6,22 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
-/** docker/Dockerfile read into stages and instructions: enough to check what a Docker engine would find out at build time. */
-record Dockerfile(List<Dockerfile.Stage> stages) {
+/**
+ * A Dockerfile of docker/ read into its global build arguments (the {@code ARG}s before the first {@code FROM}, with their
+ * defaults) and its stages: enough to check what a Docker engine would find out at build time.
+ */
+record Dockerfile(Map<String, String> args, List<Dockerfile.Stage> stages) {
 
     static final Set<String> INSTRUCTIONS = Set.of("ADD", "ARG", "CMD", "COPY", "ENTRYPOINT", "ENV", "EXPOSE", "FROM", "HEALTHCHECK",
         "LABEL", "ONBUILD", "RUN", "SHELL", "STOPSIGNAL", "USER", "VOLUME", "WORKDIR");
+    private static final Pattern ARG_REFERENCE = Pattern.compile("\\$\\{?([A-Za-z_][A-Za-z0-9_]*)}?");
 
     record Instruction(int line, String keyword, String arguments) {
 
@@ -53,16 +61,26 @@ record Dockerfile(List<Dockerfile.Stage> stages) {
                 pending.setLength(0);
             }
         }
-        return new Dockerfile(stages(instructions));
+        Map<String, String> args = new LinkedHashMap<>();
+        return new Dockerfile(args, stages(instructions, args));
     }
 
-    private static List<Stage> stages(List<Instruction> instructions) {
+    /** The stages; the global ARGs go into {@code args}, and a FROM {@code ${NAME}} names the image of that ARG's default. */
+    private static List<Stage> stages(List<Instruction> instructions, Map<String, String> args) {
         List<Stage> stages = new ArrayList<>();
         for (Instruction instruction : instructions) {
             if (instruction.keyword().equals("FROM")) {
                 List<String> words = instruction.words();
                 String name = words.size() == 3 && words.get(1).equalsIgnoreCase("AS") ? words.get(2) : "stage-" + stages.size();
-                stages.add(new Stage(name, words.get(0), new ArrayList<>()));
+                Matcher arg = ARG_REFERENCE.matcher(words.get(0));
+                String base = arg.matches() ? args.get(arg.group(1)) : words.get(0);
+                if (base == null) {
+                    throw new IllegalStateException("line " + instruction.line() + ": FROM " + words.get(0) + " names no global ARG with a default");
+                }
+                stages.add(new Stage(name, base, new ArrayList<>()));
+            } else if (stages.isEmpty() && instruction.keyword().equals("ARG")) {
+                String[] nameAndDefault = instruction.arguments().split("=", 2);
+                args.put(nameAndDefault[0], nameAndDefault.length == 2 ? nameAndDefault[1] : null);
             } else if (stages.isEmpty()) {
                 throw new IllegalStateException("line " + instruction.line() + ": " + instruction.keyword() + " before the first FROM");
             } else {
