@@ -43,6 +43,7 @@ public final class SwarmJob {
     static final String REPORTS_IN_TASK = "/reports";
     static final String TOKEN_IN_TASK = "/run/mailbench/facade-token";
     private static final Duration CALL = Duration.ofSeconds(60);
+    private static final int CONTAINER_REMOVAL_TRIES = 5;
 
     private final SwarmPlan plan;
     private final DockerCli docker;
@@ -83,14 +84,14 @@ public final class SwarmJob {
                 // already shutting down: the hook runs anyway
             }
         }
-        List<Path> runs = runFolders(reports, tasks);
+        List<Path> runs = runFolders(reports, tasks, plan.injectors());
         List<Instant> starts = new ArrayList<>();
         for (Path run : runs) {
             starts.add(LoadStarts.of(run));
         }
         long spread = LoadStarts.spreadMillis(starts);
-        say(String.format(java.util.Locale.ROOT, "the injectors started their load within %.3f s of each other (from their run.json)",
-            spread / 1000.0));
+        say(String.format(java.util.Locale.ROOT, "the injectors started their load within %.3f s of each other (from their run.json)%s",
+            spread / 1000.0, spread > 1_000 ? ": more than a second, so some were late; give a longer --lead-seconds" : ""));
         Path merged = plan.out().resolve("merged");
         MergeJob.Outcome merge = new MergeJob(out).run(runs, merged);
         List<String> failures = plan.gate().failures(merge.summary());
@@ -114,12 +115,12 @@ public final class SwarmJob {
         }
     }
 
-    /** Each injector's one run folder under injectors/injector-N/, or the job fails naming the injector without one. */
-    private static List<Path> runFolders(Path reports, List<SwarmTask> tasks) throws IOException {
+    /** Each injector's one run folder (under injectors/injector-N/ when several), or the job fails naming the injector without one. */
+    private static List<Path> runFolders(Path reports, List<SwarmTask> tasks, int count) throws IOException {
         List<Path> runs = new ArrayList<>();
         List<String> missing = new ArrayList<>();
         for (SwarmTask task : tasks) {
-            Path folder = reports.resolve(InjectorShare.folderName(task.index()));
+            Path folder = new InjectorShare(task.index(), count).reportsDir(reports);
             List<Path> made;
             try (Stream<Path> list = Files.isDirectory(folder) ? Files.list(folder) : Stream.empty()) {
                 made = list.filter(p -> Files.isRegularFile(p.resolve(RunFolder.RUN_JSON))).toList();
@@ -159,8 +160,24 @@ public final class SwarmJob {
         removed = true;
         try {
             DockerCli.Result rm = docker.run(CALL, "service", "rm", service);
-            say(rm.ok() ? "service " + service + " removed" : "could not remove the service " + service + ": "
-                + DockerCli.firstLines(rm.err()) + " (docker service rm " + service + ")");
+            if (!rm.ok()) {
+                say("could not remove the service " + service + ": " + DockerCli.firstLines(rm.err()) + " (docker service rm " + service + ")");
+                return;
+            }
+            // Docker 20.10 leaves a removed job's task containers behind (exited, not removed): they are the job's, removed here
+            String left = "";
+            for (int i = 0; ; i++) {
+                left = docker.run(CALL, "ps", "-aq", "--filter", "label=com.docker.swarm.service.name=" + service).out().strip();
+                if (left.isEmpty() || i == CONTAINER_REMOVAL_TRIES) {
+                    break;
+                }
+                List<String> remove = new ArrayList<>(List.of("rm", "--force"));
+                remove.addAll(left.lines().toList());
+                docker.run(CALL, remove.toArray(String[]::new));
+                Thread.sleep(1_000);
+            }
+            say(left.isEmpty() ? "service " + service + " removed, with its containers"
+                : "service " + service + " removed; its containers could not all be: " + left.replace('\n', ' ') + " (docker rm -f them)");
         } catch (RuntimeException e) {
             say("could not remove the service " + service + ": " + e.getMessage() + " (docker service rm " + service + ")");
         } catch (InterruptedException e) {

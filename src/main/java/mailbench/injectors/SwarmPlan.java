@@ -36,7 +36,8 @@ public record SwarmPlan(int injectors, int rate, URI target, String image, Strin
             throw new IllegalArgumentException("--rate " + rate + " is the total of all injectors: " + injectors + " injectors need at least "
                 + injectors + " req/s (1 each)");
         }
-        if (target == null || !Set.of("http", "https").contains(target.getScheme()) || target.getHost() == null) {
+        if (target == null || target.getScheme() == null || !Set.of("http", "https").contains(target.getScheme())
+            || target.getHost() == null) {
             throw new IllegalArgumentException("--target must be the facade's http(s)://host:port, got '" + target + "'");
         }
         if (!simulation.matches("[A-Za-z_][\\w.$]*")) {

@@ -95,11 +95,23 @@ public record InjectorShare(int index, int count) {
             throw new IllegalArgumentException(count + " injectors need one agreed start, -D" + Knobs.START_AT.name()
                 + "=<epoch ms or ISO-8601 instant>, the same for all: no injector sends before it, so they load together");
         }
+        requireInTime(startAt, clock, "opened its run");
+    }
+
+    /**
+     * Refuses an injector of several that is more than {@link #MAX_LATE} past the agreed start, when its run opens and
+     * again when its load would start: late, it would load alone and the merged run would not be the load asked for.
+     */
+    public void requireInTime(Instant startAt, Clock clock, String what) {
+        if (count == 1 || startAt == null) {
+            return;
+        }
         Duration late = Duration.between(startAt, clock.instant());
         if (late.compareTo(MAX_LATE) > 0) {
-            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "injector %d of %d opened its run %.1f s after the agreed"
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "injector %d of %d %s %.1f s after the agreed"
                 + " start -D%s=%s (more than %d s): it would load alone; give all injectors a start further ahead than their"
-                + " start-up takes", index, count, late.toMillis() / 1000.0, Knobs.START_AT.name(), startAt, MAX_LATE.toSeconds()));
+                + " start-up takes (swarm-run --lead-seconds)", index, count, what, late.toMillis() / 1000.0, Knobs.START_AT.name(), startAt,
+                MAX_LATE.toSeconds()));
         }
     }
 

@@ -120,6 +120,17 @@ class InjectorShareTest {
     }
 
     @Test
+    void anInjectorReachingItsLoadLongAfterTheAgreedStartShouldBeRefused() {
+        InjectorShare share = new InjectorShare(2, 3);
+
+        share.requireInTime(NOW.minusSeconds(10), CLOCK, "reached its load");
+        InjectorShare.ALONE.requireInTime(NOW.minusSeconds(3600), CLOCK, "reached its load");
+        assertThatThrownBy(() -> share.requireInTime(NOW.minusSeconds(28), CLOCK, "reached its load"))
+            .hasMessageContaining("injector 2 of 3 reached its load 28.0 s after the agreed start")
+            .hasMessageContaining("swarm-run --lead-seconds");
+    }
+
+    @Test
     void aCountOutOfRangeShouldBeRefused() {
         count(0);
 
