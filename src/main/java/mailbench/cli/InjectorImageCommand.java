@@ -20,7 +20,7 @@ final class InjectorImageCommand implements Callable<Integer> {
         defaultValue = "eclipse-temurin:17-jre")
     String base;
 
-    @Option(names = "--tag", description = "The image's tag (default: ${DEFAULT-VALUE})", defaultValue = "mailbench-injector:local")
+    @Option(names = "--tag", description = "The image's tag (default: ${DEFAULT-VALUE})", defaultValue = "mailbench-gatling:local")
     String tag;
 
     @Option(names = "--project-dir", description = "The built checkout (default: ${DEFAULT-VALUE})", defaultValue = ".")

@@ -33,7 +33,7 @@ final class SwarmRunCommand implements Callable<Integer> {
     URI target;
 
     @Option(names = "--image", description = "The injector image, on every node (default: ${DEFAULT-VALUE})",
-        defaultValue = "mailbench-injector:local")
+        defaultValue = "mailbench-gatling:local")
     String image;
 
     @Option(names = "--simulation", description = "The simulation class (default: ${DEFAULT-VALUE})",

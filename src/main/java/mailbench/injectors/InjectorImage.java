@@ -21,7 +21,7 @@ import mailbench.compare.ToolError;
  */
 public final class InjectorImage {
 
-    static final String DEFAULT_TAG = "mailbench-injector:local";
+    static final String DEFAULT_TAG = "mailbench-gatling:local";
     static final String DEFAULT_BASE = "eclipse-temurin:17-jre";
     static final String DOCKERFILE = "docker/injector.Dockerfile";
     static final String CLASSPATH_FILE = "target/injector-classpath.txt";

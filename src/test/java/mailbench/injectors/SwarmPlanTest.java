@@ -18,7 +18,7 @@ class SwarmPlanTest {
     private static final Instant START = Instant.parse("2026-11-26T10:00:00Z");
 
     private static SwarmPlan plan(int injectors, int rate, URI target, Map<String, String> knobs) {
-        return new SwarmPlan(injectors, rate, target, "mailbench-injector:local", "mailbench.gatling.SearchSimulation", knobs, null,
+        return new SwarmPlan(injectors, rate, target, "mailbench-gatling:local", "mailbench.gatling.SearchSimulation", knobs, null,
             Path.of("reports/swarm/x"), Duration.ofSeconds(60), Duration.ofSeconds(180), "docker");
     }
 
@@ -30,7 +30,7 @@ class SwarmPlanTest {
         assertThat(String.join(" ", args)).contains("service create --detach --name svc", "--mode replicated-job --replicas 3",
             "--max-concurrent 3", "--restart-condition none", "--no-resolve-image", "--network host",
             "--env MAILBENCH_INJECTOR_INDEX={{.Task.Slot}}", "type=bind,source=/jobs/x/injectors,target=/reports");
-        int image = args.indexOf("mailbench-injector:local");
+        int image = args.indexOf("mailbench-gatling:local");
         assertThat(args.subList(image + 1, args.size())).startsWith("-Dmailbench.duration=30")
             .contains("-Dmailbench.target=" + TARGET, "-Dmailbench.rate=1000", "-Dmailbench.injector.count=3",
                 "-Dmailbench.startAt=" + START.toEpochMilli(), "-Dmailbench.reportsDir=/reports")

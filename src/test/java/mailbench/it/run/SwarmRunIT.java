@@ -42,7 +42,7 @@ class SwarmRunIT {
 
     private static final Path WORK = Path.of("target", "swarm-it", "" + System.currentTimeMillis()).toAbsolutePath();
     private static final CorpusSpec CORPUS = new CorpusSpec(42, 5_000, 100);
-    private static final String IMAGE = "mailbench-injector:it";
+    private static final String IMAGE = "mailbench-gatling:it";
     /** Bases tried in turn: the operator's choice, the official JRE, the one made from Debian packages (docs/docker.adoc). */
     private static final List<String> BASES = List.of(String.valueOf(System.getenv("MAILBENCH_INJECTOR_BASE")), "eclipse-temurin:17-jre",
         "mailbench-base:jre17");
@@ -139,7 +139,7 @@ class SwarmRunIT {
         assertThat(job.resolve("merged")).doesNotExist();
 
         // refused before anything starts: nothing of the job's remains but its empty folder
-        exitAndNothingLeft(2, "http://127.0.0.1:9", "mailbench-injector:absent", WORK.resolve("no-image"));
+        exitAndNothingLeft(2, "http://127.0.0.1:9", "mailbench-gatling:absent", WORK.resolve("no-image"));
     }
 
     private static void exitAndNothingLeft(int expected, String target, String image, Path out) throws Exception {
