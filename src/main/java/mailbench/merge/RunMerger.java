@@ -32,7 +32,7 @@ final class RunMerger {
     static final double MIN_OVERLAP = 0.9;
 
     /** Knobs that differ between injectors by design (each its own share and folders): no warning. */
-    private static final Set<String> PER_INJECTOR_KNOBS = Set.of(Knobs.RATE.name(), Knobs.REPORTS.name(),
+    private static final Set<String> PER_INJECTOR_KNOBS = Set.of(Knobs.RATE.name(), Knobs.REPORTS.name(), Knobs.INJECTOR_INDEX.name(),
         Knobs.GATLING_RESULTS.name(), Knobs.PROFILER.name(), Knobs.PROFILER_URL.name(),
         Knobs.PROFILER_TOKEN_FILE.name());
 

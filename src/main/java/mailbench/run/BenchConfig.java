@@ -3,6 +3,7 @@ package mailbench.run;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,7 +52,8 @@ public record BenchConfig(
     Path facadeCa,
     NodeJdk opensearchJdk,
     URI stackOpensearch,
-    Instant startAt) {
+    Instant startAt,
+    InjectorShare injector) {
 
     public static final String WARM_UP_PREFIX = "Warm-up: ";
 
@@ -126,7 +128,10 @@ public record BenchConfig(
                 facadeArgs.addAll(List.of(FacadeToken.OPTION, tokenFile.toAbsolutePath().toString()));
             }
         }
-        return new BenchConfig(target, direct, readOpenSearchAccess(), variant, path, Knobs.RATE.intValue(1, 100_000),
+        Instant startAt = StartAt.parse(Knobs.START_AT.value(), "-D" + Knobs.START_AT.name());
+        int totalRate = Knobs.RATE.intValue(1, 100_000);
+        InjectorShare injector = InjectorShare.read(System.getenv(), totalRate, target, startAt, Clock.systemUTC());
+        return new BenchConfig(target, direct, readOpenSearchAccess(), variant, path, injector.rate(totalRate),
             knob(defaults, Knobs.WARMUP).intValue(0, 3_600), knob(defaults, Knobs.DURATION).intValue(1, 86_400),
             knob(defaults, Knobs.P99).doubleValue(0.001, 3_600_000), Knobs.SUCCESS.doubleValue(0, 100),
             new Mix(Knobs.MIX_TEXT.intValue(0, 100), Knobs.MIX_FROM.intValue(0, 100), Knobs.MIX_RANGE.intValue(0, 100),
@@ -134,12 +139,12 @@ public record BenchConfig(
             new CorpusSpec(Knobs.SEED.longValue(), knob(defaults, Knobs.MESSAGES).intValue(1, CorpusSpec.MAX_MESSAGES),
                 knob(defaults, Knobs.USERS).intValue(1, CorpusSpec.MAX_USERS),
                 knob(defaults, Knobs.ATTACHMENT_TEXT).intValue(0, CorpusSpec.MAX_ATTACHMENT_TEXT_BYTES)),
-            Path.of(Knobs.REPORTS.value()), Path.of(Knobs.GATLING_RESULTS.value()), Knobs.OPENSEARCH_VERSION.value(),
+            injector.reportsDir(Path.of(Knobs.REPORTS.value())), Path.of(Knobs.GATLING_RESULTS.value()), Knobs.OPENSEARCH_VERSION.value(),
             Knobs.OPENSEARCH_HEAP.value(), Knobs.FACADE_HEAP.value(), local == null ? null : local.opensearchJava(), readFacadeJvmArgs(),
             List.copyOf(facadeArgs), readProfiling(), readBulkMatrix(),
             new LargeSource(Knobs.LARGE_HITS.intValue(1, 100), Knobs.LARGE_CONCURRENCY.intValue(1, 64)),
             tokenFile, readFacadeCa(), local == null ? null : readOpensearchJdk(), local == null ? null : url(Knobs.STACK_OPENSEARCH),
-            StartAt.parse(Knobs.START_AT.value(), "-D" + Knobs.START_AT.name()));
+            startAt, injector);
     }
 
     /** The facade's calibration options, only when set: a facade built before they existed still starts without them. */

@@ -107,6 +107,13 @@ public final class BenchRun {
             .ifPresentOrElse(window -> profiler.start(window, config.startAt()),
                 () -> profiler.skip("the measured phase is too short for a capture window"));
         try {
+            try {
+                config.injector().requireInTime(config.startAt(), java.time.Clock.systemUTC(), "reached its load");
+            } catch (IllegalArgumentException late) {
+                event(late.getMessage());
+                say(late.getMessage());
+                throw late;
+            }
             StartAt.await(config.startAt(), this::event);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

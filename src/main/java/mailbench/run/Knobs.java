@@ -94,6 +94,12 @@ public final class Knobs {
     public static final Knob START_AT = new Knob("mailbench.startAt", "",
         "An agreed start, epoch milliseconds or an ISO-8601 instant: the stack starts, then no request is sent before it. Runs"
             + " given the same value load in the same seconds (a night's duet). Empty: at once.");
+    public static final Knob INJECTOR_COUNT = new Knob("mailbench.injector.count", "1",
+        "Injectors that send one load together, each at its share of -Dmailbench.rate (the total); more than 1 needs"
+            + " -Dmailbench.target and -Dmailbench.startAt, the same for all (docs/injectors.adoc).");
+    public static final Knob INJECTOR_INDEX = new Knob("mailbench.injector.index", "",
+        "This injector's index, 0 to count-1: its share of the rate and its run folder under <reportsDir>/injector-<index>/. Empty: $"
+            + InjectorShare.INDEX_ENV + ", else $" + InjectorShare.KUBERNETES_INDEX_ENV + " (Kubernetes), else 0 when alone.");
     public static final Knob PROFILER = new Knob("mailbench.profiler", "true",
         "Profile the facade during the measured phase (locally a sidecar is started; on staging it needs -Dmailbench.profiler.url).");
     public static final Knob PROFILER_URL = new Knob("mailbench.profiler.url", "",
@@ -143,7 +149,7 @@ public final class Knobs {
         P99, SUCCESS, MIX_TEXT, MIX_FROM, MIX_RANGE, MIX_GET, SEED, MESSAGES, USERS, REPORTS, GATLING_RESULTS, OPENSEARCH_VERSION,
         OPENSEARCH_JAVA_HOME,
         OPENSEARCH_HEAP, FACADE_HEAP, FACADE_EVENT_LOOPS, FACADE_MAX_EVENT_LOOP_LAG, FACADE_IO_THREADS, FACADE_CONNECTIONS, FACADE_JVM_ARGS,
-        FACADE_TOKEN_FILE, FACADE_CA, FACADE_INJECT_CPU, FACADE_INJECT_ALLOC, STACK_OPENSEARCH, START_AT,
+        FACADE_TOKEN_FILE, FACADE_CA, FACADE_INJECT_CPU, FACADE_INJECT_ALLOC, STACK_OPENSEARCH, START_AT, INJECTOR_COUNT, INJECTOR_INDEX,
         PROFILER, PROFILER_URL, PROFILER_TOKEN_FILE, PROFILER_CA, PROFILER_EVENT, PROFILER_INTERVAL, PROFILER_ALLOC_BYTES, PROFILER_TRIM,
         BULK_SIZES, BULK_CONCURRENCY, BULK_DOCS, BULK_WARMUP_DOCS, BULK_INVALID_EVERY, BULK_INDEX, BULK_DELETE_ON_TARGET,
         ATTACHMENT_TEXT, LARGE_HITS, LARGE_CONCURRENCY, RESULTS_URL);

@@ -56,6 +56,12 @@ public final class RunRecord {
         this.status = "starting";
         this.start = startedAt;
         knobs.putAll(BenchConfig.knobValues(knobDefaults));
+        if (config.injector().count() > 1) {
+            // one of several injectors: what this one sent, so a merge's rates add up to the total (docs/injectors.adoc)
+            knobs.put(Knobs.RATE.name(), Integer.toString(config.rate()));
+            knobs.put(Knobs.INJECTOR_INDEX.name(), Integer.toString(config.injector().index()));
+            knobs.put(Knobs.REPORTS.name(), config.reportsDir().toString());
+        }
         // the revision the classes were built from; a build without .git falls back to the checkout run in
         BuildRevision build = BuildRevision.current();
         versions.put("mailbench", build.known() ? build.revision() : MachineInfo.gitRevision());
