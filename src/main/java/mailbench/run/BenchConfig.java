@@ -51,7 +51,9 @@ public record BenchConfig(
     Path facadeCa,
     NodeJdk opensearchJdk,
     URI stackOpensearch,
-    Instant startAt) {
+    Instant startAt,
+    String index,
+    int replicas) {
 
     public static final String WARM_UP_PREFIX = "Warm-up: ";
 
@@ -139,7 +141,16 @@ public record BenchConfig(
             List.copyOf(facadeArgs), readProfiling(), readBulkMatrix(),
             new LargeSource(Knobs.LARGE_HITS.intValue(1, 100), Knobs.LARGE_CONCURRENCY.intValue(1, 64)),
             tokenFile, readFacadeCa(), local == null ? null : readOpensearchJdk(), local == null ? null : url(Knobs.STACK_OPENSEARCH),
-            StartAt.parse(Knobs.START_AT.value(), "-D" + Knobs.START_AT.name()));
+            StartAt.parse(Knobs.START_AT.value(), "-D" + Knobs.START_AT.name()), readIndex(), Knobs.REPLICAS.intValue(0, 16));
+    }
+
+    private static String readIndex() {
+        String index = Knobs.INDEX.value();
+        if (!index.matches("[a-z0-9][a-z0-9._-]{0,200}")) {
+            throw new IllegalArgumentException("-D" + Knobs.INDEX.name() + " must be a lowercase OpenSearch index name (a-z, 0-9, '.',"
+                + " '_', '-'), got '" + index + "'");
+        }
+        return index;
     }
 
     /** The facade's calibration options, only when set: a facade built before they existed still starts without them. */

@@ -33,6 +33,12 @@ public final class Knobs {
     public static final Knob OPENSEARCH_TRUSTSTORE = new Knob("mailbench.opensearch.truststore", "",
         "Staging: a truststore (PKCS12 or JKS) instead of -Dmailbench.opensearch.ca; its password, if any, in $"
             + TlsTrust.TRUSTSTORE_PASSWORD_ENV + ".");
+    public static final Knob INDEX = new Knob("mailbench.index", FacadeConfig.DEFAULT_INDEX,
+        "The mail index on every path: the local stack's facade and corpus load, the direct path's searches and gets, the target"
+            + " preflight, BulkIndexSimulation (unless -Dmailbench.bulk.index). Against a target it must be the facade's --index.");
+    public static final Knob REPLICAS = new Knob("mailbench.index.replicas", "" + FacadeConfig.DEFAULT_REPLICAS,
+        "Replicas of the mail index where mailbench creates it: the local stack's facade (--replicas) and BulkIndexSimulation's"
+            + " recreate. 0 on one node; a staging index usually has 1.");
     public static final Knob VARIANT = new Knob("mailbench.variant", "default",
         "What is being compared, part of the run folder name. Locally one of the variants in mailbench.run.Variant (how the facade"
         + " talks to OpenSearch); against a target any label.");
@@ -124,8 +130,8 @@ public final class Knobs {
             + " in flight), not measured; 0: none.");
     public static final Knob BULK_INVALID_EVERY = new Knob("mailbench.bulk.invalidEvery", "0",
         "BulkIndexSimulation: make every N-th document invalid (an unknown field), to see per-item failures counted; 0: none.");
-    public static final Knob BULK_INDEX = new Knob("mailbench.bulk.index", "mail",
-        "BulkIndexSimulation: the index deleted, recreated and counted around every cell; the facade must serve it.");
+    public static final Knob BULK_INDEX = new Knob("mailbench.bulk.index", "",
+        "BulkIndexSimulation: the index deleted, recreated and counted around every cell; the facade must serve it. Empty: -Dmailbench.index.");
     public static final Knob BULK_DELETE_ON_TARGET = new Knob("mailbench.bulk.deleteIndexOnTarget", "false",
         "BulkIndexSimulation against -Dmailbench.target: true confirms that -Dmailbench.bulk.index may be deleted there; refused without.");
 
@@ -138,7 +144,7 @@ public final class Knobs {
         "OpenSearch URL(s) that receive this run's document in the mailbench-results index when it finishes; empty: none.");
 
     /** Every knob above, in the order run.json records them. */
-    public static final List<Knob> KNOBS = List.of(TARGET, OPENSEARCH, VARIANT, PATH, OPENSEARCH_CREDENTIALS_FILE, OPENSEARCH_CA,
+    public static final List<Knob> KNOBS = List.of(TARGET, OPENSEARCH, INDEX, REPLICAS, VARIANT, PATH, OPENSEARCH_CREDENTIALS_FILE, OPENSEARCH_CA,
         OPENSEARCH_TRUSTSTORE, RATE, WARMUP, DURATION,
         P99, SUCCESS, MIX_TEXT, MIX_FROM, MIX_RANGE, MIX_GET, SEED, MESSAGES, USERS, REPORTS, GATLING_RESULTS, OPENSEARCH_VERSION,
         OPENSEARCH_JAVA_HOME,
