@@ -178,6 +178,16 @@ class SecuredNodeIT {
         assertThat(run.resolve("logs").resolve("node-stats-before.json")).exists();
     }
 
+    @Test
+    void aVersionWhosePluginIsNotPublishedShouldBeRefusedNamingOneThatIs() {
+        // 2.19.6, the embedded node's default: its security plugin is not on Maven Central
+        NodeSecurity security = new NodeSecurity(DIR.resolve("node.pem"), DIR.resolve("node-key.pem"), ca, null, null, List.of(mailbench));
+        assertThatThrownBy(() -> EmbeddedNode.start("2.19.6", NodeJdk.current(), "256m", DIR.resolve("node-2.19.6"),
+            EmbeddedNode.DEFAULT_PORTS, security, line -> { }))
+            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("security plugin for OpenSearch 2.19.6")
+            .hasMessageContaining("give --opensearch-version 2.19.3");
+    }
+
     private static OpenSearchAccess access(Path credentials) {
         return new OpenSearchAccess(new TlsTrust(ca, null, null), Credentials.fromFile(credentials, "--opensearch-credentials-file"));
     }
