@@ -96,7 +96,7 @@ public final class Knobs {
         "Local facade, calibration: heap bytes allocated for every search and get; 0: none.");
     public static final Knob STACK_OPENSEARCH = new Knob("mailbench.stack.opensearch", "",
         "Local stack: URL of an OpenSearch that runs already (a night's shared node): no node is started, the corpus goes into its"
-            + " index 'mail' unless there already, the facade and the profiler start as usual. Empty: start an embedded node.");
+            + " index -Dmailbench.index (mail) unless there already, the facade and the profiler start as usual. Empty: start an embedded node.");
     public static final Knob START_AT = new Knob("mailbench.startAt", "",
         "An agreed start, epoch milliseconds or an ISO-8601 instant: the stack starts, then no request is sent before it. Runs"
             + " given the same value load in the same seconds (a night's duet). Empty: at once.");
