@@ -144,7 +144,7 @@ public final class Knobs {
         "OpenSearch URL(s) that receive this run's document in the mailbench-results index when it finishes; empty: none.");
 
     /** Every knob above, in the order run.json records them. */
-    public static final List<Knob> KNOBS = List.of(TARGET, OPENSEARCH, INDEX, REPLICAS, VARIANT, PATH, OPENSEARCH_CREDENTIALS_FILE, OPENSEARCH_CA,
+    public static final List<Knob> KNOBS = List.of(TARGET, OPENSEARCH, VARIANT, PATH, INDEX, REPLICAS, OPENSEARCH_CREDENTIALS_FILE, OPENSEARCH_CA,
         OPENSEARCH_TRUSTSTORE, RATE, WARMUP, DURATION,
         P99, SUCCESS, MIX_TEXT, MIX_FROM, MIX_RANGE, MIX_GET, SEED, MESSAGES, USERS, REPORTS, GATLING_RESULTS, OPENSEARCH_VERSION,
         OPENSEARCH_JAVA_HOME,
