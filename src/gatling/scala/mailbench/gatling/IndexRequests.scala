@@ -4,7 +4,6 @@ import io.gatling.core.Predef._
 import io.gatling.http.Predef._
 import io.gatling.http.request.builder.HttpRequestBuilder
 
-import mailbench.facade.FacadeConfig
 import mailbench.facade.opensearch.MailDocument
 
 /** The indexing requests: a bulk of NDJSON documents, and one message; one implementation per path. */
@@ -37,9 +36,6 @@ object FacadeIndexRequests extends IndexRequests {
     http(name).put("/mailboxes/#{mailboxId}/messages/#{messageId}").header("content-type", "application/json")
       .body(bytes(MessageBody)).check(status.is(201))
 }
-
-/** Straight to OpenSearch, into the facade's default index. */
-object DirectIndexRequests extends DirectIndexRequests(FacadeConfig.DEFAULT_INDEX)
 
 /** Straight to OpenSearch: its own _bulk and _doc into {@code Index}, with the ids the facade gives a message. */
 class DirectIndexRequests(Index: String) extends IndexRequests {

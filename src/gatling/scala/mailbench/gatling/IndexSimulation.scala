@@ -13,7 +13,7 @@ import mailbench.run.{ BenchConfig, RequestPath, SimulationNeeds }
  * Run it with -Dmailbench.simulation=mailbench.gatling.IndexSimulation.
  */
 class IndexSimulation extends MailbenchSimulation("IndexSimulation", SimulationNeeds.INDEXING) {
-  private val requests = if (config.path == RequestPath.DIRECT) DirectIndexRequests else FacadeIndexRequests
+  private val requests = if (config.path == RequestPath.DIRECT) new DirectIndexRequests(config.index) else FacadeIndexRequests
   private val rate = config.rate.toDouble
   private val messages = new MessageFeed(config.corpus)
   private val feeder = Iterator.continually {

@@ -7,7 +7,7 @@ import io.gatling.http.request.builder.HttpRequestBuilder
 
 import scala.jdk.CollectionConverters._
 
-import mailbench.facade.{FacadeConfig, SearchParams}
+import mailbench.facade.SearchParams
 import mailbench.facade.opensearch.{ClientOptions, MailDocument, SearchRequests}
 import mailbench.run.BenchConfig
 
@@ -55,10 +55,9 @@ object FacadeRequests extends MailRequests {
  * The same searches sent straight to OpenSearch's _search, with the body the facade sends
  * (DirectSearchBodies): the difference is the facade's cost.
  */
-object DirectRequests extends MailRequests {
+class DirectRequests(Index: String) extends MailRequests {
   import MailRequests._
 
-  private val Index = FacadeConfig.DEFAULT_INDEX
   private val directHits = substring("\"total\":{\"value\":0,").notExists
 
   private def search(name: String, body: String) =

@@ -13,7 +13,7 @@ import mailbench.run.{ BenchConfig, RequestPath, SimulationNeeds }
  */
 class SearchSimulation extends MailbenchSimulation("SearchSimulation", SimulationNeeds.SEARCH) {
   private val feeders = new MailFeeders(run.feeders)
-  private val requests = if (config.path == RequestPath.DIRECT) DirectRequests else FacadeRequests
+  private val requests = if (config.path == RequestPath.DIRECT) new DirectRequests(config.index) else FacadeRequests
   private val rate = config.rate.toDouble
 
   private val measured = SearchScenario.build("Measured", "", requests, feeders, config.mix)

@@ -50,6 +50,11 @@ public final class Credentials {
         return of(user, password, "$" + USERNAME_ENV + "/$" + PASSWORD_ENV);
     }
 
+    /** From {@code file} (named {@code option} in messages): one line {@code username:password}. */
+    public static Credentials fromFile(Path file, String option) {
+        return readFile(file, option);
+    }
+
     static Credentials readFile(Path file, String option) {
         List<String> lines;
         try {

@@ -64,6 +64,9 @@ public final class OpenSearchHttp {
         if (response.statusCode() == 401) {
             throw new IOException(host + ": " + new CredentialsRefused(access.credentials() != null).getMessage());
         }
+        if (response.statusCode() == 403) {
+            throw new IOException(host + ": " + method + " " + path + ": " + PermissionRefused.fromBody(response.body()));
+        }
         return response;
     }
 

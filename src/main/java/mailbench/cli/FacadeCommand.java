@@ -49,6 +49,10 @@ final class FacadeCommand implements Callable<Integer> {
         defaultValue = "" + FacadeConfig.DEFAULT_SHARDS)
     int shards;
 
+    @Option(names = "--replicas", description = "Replicas when the facade creates the index; an index that exists keeps its own"
+        + " (default: ${DEFAULT-VALUE})", defaultValue = "" + FacadeConfig.DEFAULT_REPLICAS)
+    int replicas;
+
     @Option(names = "--event-loops", description = "Vert.x event loops serving HTTP, one server each on the same port"
         + " (default: ${DEFAULT-VALUE})",
         defaultValue = "" + FacadeConfig.DEFAULT_EVENT_LOOPS)
@@ -195,7 +199,7 @@ final class FacadeCommand implements Callable<Integer> {
             maxInFlight, maxBodyBytes, maxBulkItems, Duration.ofMillis(connectTimeoutMs), Duration.ofMillis(responseTimeoutMs),
             new ClientOptions(ClientOptions.Transport.of(transport), ClientOptions.Mapper.of(mapper), ClientOptions.Projection.of(projection),
                 ClientOptions.ResponseCompression.of(responseCompression), new InjectedCost(injectCpuMicros, injectAllocBytes)),
-            access.access(), maxResponseBytes, maxEventLoopLagMs);
+            access.access(), maxResponseBytes, maxEventLoopLagMs, replicas);
         FacadeGuards guards = new FacadeGuards(Duration.ofMillis(idleTimeoutMs), maxClientConnections, http2Cleartext,
             Duration.ofMillis(poolWaitTimeoutMs), FacadeToken.fromFileOrEnv(tokenFile, System.getenv()), insecureOpen,
             allowCredentialsOverHttp, maxBodyBytesInFlight, Duration.ofMillis(requestHeadTimeoutMs), maxHeldBytes,

@@ -30,9 +30,13 @@ final class StackCommand implements Callable<Integer> {
         + " (default: none, start an embedded node)")
     List<String> opensearch;
 
-    @Option(names = "--index", description = "With --opensearch: the facade's index there (default: ${DEFAULT-VALUE})",
+    @Option(names = "--index", description = "The facade's index, on the embedded node or on --opensearch (default: ${DEFAULT-VALUE})",
         defaultValue = FacadeConfig.DEFAULT_INDEX)
     String index;
+
+    @Option(names = "--replicas", description = "Replicas of the index when the facade creates it (default: ${DEFAULT-VALUE})",
+        defaultValue = "" + FacadeConfig.DEFAULT_REPLICAS)
+    int replicas;
 
     @Mixin
     OpenSearchAccessOptions access;
@@ -79,7 +83,7 @@ final class StackCommand implements Callable<Integer> {
         }
         StackOptions options = new StackOptions(workDir.toAbsolutePath(), opensearchVersion, opensearchHeap, facadeHeap,
             facadeVariant.opensearchJava(), List.of(), facadeArgs, spec, !noCorpus, noCorpus ? null : Feeders.forCorpus(spec), true, external,
-            jdk);
+            jdk).withIndex(index, replicas);
         LocalStack stack = LocalStack.start(options, line -> System.out.println("[stack] " + line));
         CountDownLatch stopped = ChildOptions.onShutdown(() -> {
             System.out.println("[stack] stopping");
@@ -109,10 +113,6 @@ final class StackCommand implements Callable<Integer> {
             if (!access.args().isEmpty()) {
                 throw new IllegalArgumentException(String.join(" ", access.args().stream().filter(a -> a.startsWith("--")).toList())
                     + " only go with --opensearch <URL>: the embedded node is plain http without credentials");
-            }
-            if (!FacadeConfig.DEFAULT_INDEX.equals(index)) {
-                throw new IllegalArgumentException("--index only goes with --opensearch <URL>: the embedded node's index is always '"
-                    + FacadeConfig.DEFAULT_INDEX + "'");
             }
             return null;
         }

@@ -8,6 +8,7 @@ import org.apache.hc.core5.http.ConnectionClosedException;
 import org.opensearch.client.opensearch._types.OpenSearchException;
 
 import mailbench.access.AccessProblems;
+import mailbench.access.PermissionRefused;
 
 /**
  * Maps what went wrong between the facade and OpenSearch to the status a client should act on:
@@ -68,6 +69,10 @@ public final class BackendErrors {
                     return new Failure(503, "OpenSearch is not ready (503): "
                         + (os.error() == null ? os.getMessage() : os.error().type() + ": " + Snippet.of(os.error().reason())));
                 }
+                if (status == 403) {
+                    // the facade's user lacks a permission: every such call fails until its role is fixed, like refused credentials
+                    return new Failure(503, PermissionRefused.message(os.error() == null ? os.getMessage() : os.error().reason()));
+                }
                 if (os.error() != null && "index_not_found_exception".equals(os.error().type())) {
                     return new Failure(503, "the mail index does not exist yet: start the facade against a node it may write to");
                 }
@@ -121,10 +126,19 @@ public final class BackendErrors {
         return switch (status) {
             case 503 -> new Failure(503, "OpenSearch is not ready (503): retry later");
             case 429 -> new Failure(429, "OpenSearch is overloaded (429): retry later");
+            case 403 -> new Failure(503, PermissionRefused.message(reason(message)));
             default -> refusedInput(status) ? new Failure(400, "OpenSearch refused this input (" + status + ")")
                 : new Failure(502, "OpenSearch refused the request (" + status + ")");
         };
     }
+
+    /** The first {@code "reason"} of the JSON error body such a message carries after its status line, or null. */
+    private static String reason(String message) {
+        java.util.regex.Matcher matcher = REASON.matcher(message);
+        return matcher.find() ? matcher.group(1).replace("\\\"", "\"") : null;
+    }
+
+    private static final java.util.regex.Pattern REASON = java.util.regex.Pattern.compile("\"reason\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
 
     private static Throwable unwrap(Throwable error) {
         Throwable t = error;

@@ -30,13 +30,16 @@ public record FacadeConfig(
     ClientOptions client,
     OpenSearchAccess access,
     int maxResponseBytes,
-    int maxEventLoopLagMs) {
+    int maxEventLoopLagMs,
+    int replicas) {
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8080;
     public static final String DEFAULT_OPENSEARCH = "http://127.0.0.1:9200";
     public static final String DEFAULT_INDEX = "mail";
     public static final int DEFAULT_SHARDS = 1;
+    /** One node holds no replica; a staging cluster's index usually has one (--replicas 1). */
+    public static final int DEFAULT_REPLICAS = 0;
     public static final int DEFAULT_EVENT_LOOPS = 1;
     public static final int DEFAULT_IO_THREADS = 1;
     /**
@@ -80,6 +83,7 @@ public record FacadeConfig(
         require(index != null && index.matches("[a-z0-9][a-z0-9._-]{0,200}"),
             "--index must be a lowercase OpenSearch index name (a-z, 0-9, '.', '_', '-'), got '" + index + "'");
         require(shards >= 1 && shards <= 64, "--shards must be between 1 and 64, got " + shards);
+        require(replicas >= 0 && replicas <= 16, "--replicas must be between 0 and 16, got " + replicas);
         require(eventLoops >= 1 && eventLoops <= 64, "--event-loops must be between 1 and 64, got " + eventLoops);
         require(ioThreads >= 1 && ioThreads <= 64, "--io-threads must be between 1 and 64, got " + ioThreads);
         require(maxConnections >= 1 && maxConnections <= 10_000,
@@ -99,6 +103,15 @@ public record FacadeConfig(
         require(maxEventLoopLagMs >= 0 && maxEventLoopLagMs <= 600_000,
             "--max-event-loop-lag-ms must be between 0 (never shed on lag) and 600000, got " + maxEventLoopLagMs);
         opensearch = List.copyOf(opensearch);
+    }
+
+    /** With no replica. */
+    public FacadeConfig(String host, int port, List<URI> opensearch, String index, int shards, int eventLoops, int ioThreads,
+                        int maxConnections, int maxInFlight, int maxBodyBytes, int maxBulkItems, Duration connectTimeout,
+                        Duration responseTimeout, ClientOptions client, OpenSearchAccess access, int maxResponseBytes,
+                        int maxEventLoopLagMs) {
+        this(host, port, opensearch, index, shards, eventLoops, ioThreads, maxConnections, maxInFlight, maxBodyBytes, maxBulkItems,
+            connectTimeout, responseTimeout, client, access, maxResponseBytes, maxEventLoopLagMs, DEFAULT_REPLICAS);
     }
 
     /** With the default event-loop lag bound. */
@@ -144,7 +157,7 @@ public record FacadeConfig(
     /** Other hosts, reached with {@code newAccess} (CAs and credentials). */
     public FacadeConfig withOpenSearch(List<URI> urls, OpenSearchAccess newAccess) {
         return new FacadeConfig(host, port, urls, index, shards, eventLoops, ioThreads, maxConnections, maxInFlight,
-            maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout, client, newAccess, maxResponseBytes, maxEventLoopLagMs);
+            maxBodyBytes, maxBulkItems, connectTimeout, responseTimeout, client, newAccess, maxResponseBytes, maxEventLoopLagMs, replicas);
     }
 
     private static void require(boolean condition, String message) {

@@ -78,7 +78,7 @@ public final class FacadeServer implements AutoCloseable {
             ServerCertificateReload.start(vertx, tls, servers);
             FacadeServer facade = new FacadeServer(vertx, store, servers);
             watchClient(vertx, watchdog, onClientDeath);
-            facade.ensureIndexUntilDone(config.shards());
+            facade.ensureIndexUntilDone(config.shards(), config.replicas());
             return facade;
         } catch (Exception e) {
             vertx.close();
@@ -164,16 +164,16 @@ public final class FacadeServer implements AutoCloseable {
     }
 
     /** The backend may come up after the facade: keep trying to create the index instead of dying. */
-    private void ensureIndexUntilDone(int shards) {
+    private void ensureIndexUntilDone(int shards, int replicas) {
         try {
-            if (store.ensureIndex(shards)) {
+            if (store.ensureIndex(shards, replicas)) {
                 LOG.info("created index '{}'", store.index());
             }
         } catch (IOException | RuntimeException e) {
             // the classified message names the fix (a CA option, the credentials) where the raw one would not
             LOG.warn("index '{}' not ready yet ({}); retrying every {} ms", store.index(), BackendErrors.classify(e).message(), INDEX_RETRY_MS);
             vertx.setTimer(INDEX_RETRY_MS, id -> vertx.executeBlocking(() -> {
-                ensureIndexUntilDone(shards);
+                ensureIndexUntilDone(shards, replicas);
                 return null;
             }));
         }

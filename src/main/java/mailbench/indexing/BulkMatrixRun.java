@@ -25,6 +25,7 @@ public final class BulkMatrixRun {
     private final BulkDocuments documents;
     private final OpenSearchHttp admin;
     private final String index;
+    private final int replicas;
     private final Consumer<String> say;
     private final Map<BulkMatrix.Cell, CellProgress> progress = new LinkedHashMap<>();
     private final List<CellOutcome> outcomes = new ArrayList<>();
@@ -33,6 +34,13 @@ public final class BulkMatrixRun {
     /** {@code opensearch}: the hosts, taken in turn; {@code access}: their CA and credentials (staging), or {@link OpenSearchAccess#NONE}. */
     public BulkMatrixRun(BulkMatrix matrix, BulkDocuments documents, List<URI> opensearch, OpenSearchAccess access, String index,
                          Consumer<String> say) {
+        this(matrix, documents, opensearch, access, index, 0, say);
+    }
+
+    /** The same, the index recreated with {@code replicas} replicas. */
+    public BulkMatrixRun(BulkMatrix matrix, BulkDocuments documents, List<URI> opensearch, OpenSearchAccess access, String index,
+                         int replicas, Consumer<String> say) {
+        this.replicas = replicas;
         this.matrix = matrix;
         this.documents = documents;
         this.admin = new OpenSearchHttp(opensearch, access);
@@ -65,7 +73,7 @@ public final class BulkMatrixRun {
     /** Before a cell: a fresh, empty index with the mail mapping. */
     public synchronized void prepare(BulkMatrix.Cell cell) {
         try {
-            OpenSearchAdmin.recreateIndex(admin, index, MailIndex.createRequestJson(1));
+            OpenSearchAdmin.recreateIndex(admin, index, MailIndex.createRequestJson(1, replicas));
             say.accept(cell.name() + (cell.index() < 0 ? " (warm-up)" : "") + ": " + cell.docs() + " documents in "
                 + cell.bulks() + " bulks, " + cell.concurrency() + " in flight, onto a fresh index");
         } catch (IOException e) {

@@ -1,13 +1,18 @@
 package mailbench.node;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
 import org.opensearch.http.HttpServerTransport;
+import org.opensearch.plugins.Plugin;
 
 import mailbench.stack.ChildSignals;
 
@@ -28,6 +33,12 @@ public final class EmbeddedNodeMain {
 
     /** System properties that set node settings. */
     static final String SETTING_PREFIX = "mailbench.node.setting.";
+    /** Plugin classes to load besides Netty's, comma-separated (their jars must be on the classpath). */
+    public static final String PLUGINS_PROPERTY = "mailbench.node.plugins";
+    /** Credentials files ({@code username:password}) of the security plugin's internal users, path-separator-separated. */
+    public static final String USERS_PROPERTY = "mailbench.node.internalUsers";
+    /** {@code https} when the node serves HTTP over TLS (the URL it reports). */
+    public static final String SCHEME_PROPERTY = "mailbench.node.scheme";
 
     private EmbeddedNodeMain() {
     }
@@ -62,7 +73,17 @@ public final class EmbeddedNodeMain {
         settings.put("indices.memory.shard_inactive_time", "10s");
         settings.putAll(overrides(System.getProperties()));
 
-        MailbenchNode node = new MailbenchNode(settings, NodePlugins.classpathPlugins(NodePlugins.nettyPlugin()), home.resolve("config"));
+        // a secured node (mailbench.stack.NodeSecurity): the security plugin's class, its users, and HTTPS
+        List<Class<? extends Plugin>> plugins = new ArrayList<>(List.of(NodePlugins.nettyPlugin()));
+        plugins.addAll(NodePlugins.named(System.getProperty(PLUGINS_PROPERTY, "")));
+        String users = System.getProperty(USERS_PROPERTY, "");
+        if (!users.isEmpty()) {
+            InternalUsers.write(home.resolve("config").resolve("opensearch-security").resolve("internal_users.yml"),
+                Arrays.stream(users.split(File.pathSeparator)).map(Path::of).toList());
+        }
+        String scheme = System.getProperty(SCHEME_PROPERTY, "http");
+
+        MailbenchNode node = new MailbenchNode(settings, NodePlugins.classpathPlugins(plugins), home.resolve("config"));
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
@@ -78,8 +99,8 @@ public final class EmbeddedNodeMain {
 
         node.start();
         int port = node.injector().getInstance(HttpServerTransport.class).boundAddress().publishAddress().getPort();
-        ChildSignals.writeReady(readyFile, "http://127.0.0.1:" + port);
-        System.out.println("opensearch: http://127.0.0.1:" + port);
+        ChildSignals.writeReady(readyFile, scheme + "://127.0.0.1:" + port);
+        System.out.println("opensearch: " + scheme + "://127.0.0.1:" + port);
         stopped.await();
     }
 

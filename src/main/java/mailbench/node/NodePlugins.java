@@ -2,6 +2,7 @@ package mailbench.node;
 
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
@@ -40,14 +41,25 @@ final class NodePlugins {
             + " OpenSearch version on it?");
     }
 
+    /** The classes named in {@code names} (comma-separated, may be empty). */
+    static List<Class<? extends Plugin>> named(String names) {
+        List<Class<? extends Plugin>> plugins = new ArrayList<>();
+        for (String name : names.split(",")) {
+            if (!name.isBlank()) {
+                plugins.add(firstPresent(List.of(name.strip()), NodePlugins.class.getClassLoader()));
+            }
+        }
+        return plugins;
+    }
+
     /** The plugins as this server's Node constructor takes them. */
-    static Collection<?> classpathPlugins(Class<? extends Plugin> plugin) {
+    static Collection<?> classpathPlugins(List<Class<? extends Plugin>> plugins) {
         if (!nodeTakesPluginInfo()) {
-            return List.of(plugin);
+            return List.copyOf(plugins);
         }
         // as the server's own test node describes a classpath plugin: no folder, no extended plugins, no native controller
-        return List.of(new PluginInfo(plugin.getName(), "classpath plugin", "NA", Version.CURRENT,
-            System.getProperty("java.specification.version"), plugin.getName(), null, List.of(), false));
+        return plugins.stream().map(plugin -> new PluginInfo(plugin.getName(), "classpath plugin", "NA", Version.CURRENT,
+            System.getProperty("java.specification.version"), plugin.getName(), null, List.of(), false)).toList();
     }
 
     /** Whether Node's plugin constructor takes {@code Collection<PluginInfo>} (3.x) rather than plugin classes (2.x). */

@@ -47,7 +47,8 @@ public final class ResultsIndex {
             return answer(http.send("PUT", "/" + INDEX + "/_doc/" + id + "?refresh=wait_for", Json.MAPPER.writeValueAsBytes(document),
                 Duration.ofSeconds(30)));
         } catch (IOException e) {
-            return "cannot reach " + http.hosts() + ": " + e.getMessage();
+            // unreachable, or refused (a 403 names the permission): the message says which
+            return "the call to " + http.hosts() + " failed: " + e.getMessage();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return "interrupted";

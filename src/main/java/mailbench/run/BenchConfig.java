@@ -53,7 +53,9 @@ public record BenchConfig(
     NodeJdk opensearchJdk,
     URI stackOpensearch,
     Instant startAt,
-    InjectorShare injector) {
+    InjectorShare injector,
+    String index,
+    int replicas) {
 
     public static final String WARM_UP_PREFIX = "Warm-up: ";
 
@@ -144,7 +146,16 @@ public record BenchConfig(
             List.copyOf(facadeArgs), readProfiling(), readBulkMatrix(),
             new LargeSource(Knobs.LARGE_HITS.intValue(1, 100), Knobs.LARGE_CONCURRENCY.intValue(1, 64)),
             tokenFile, readFacadeCa(), local == null ? null : readOpensearchJdk(), local == null ? null : url(Knobs.STACK_OPENSEARCH),
-            startAt, injector);
+            startAt, injector, readIndex(), Knobs.REPLICAS.intValue(0, 16));
+    }
+
+    private static String readIndex() {
+        String index = Knobs.INDEX.value();
+        if (!index.matches("[a-z0-9][a-z0-9._-]{0,200}")) {
+            throw new IllegalArgumentException("-D" + Knobs.INDEX.name() + " must be a lowercase OpenSearch index name (a-z, 0-9, '.',"
+                + " '_', '-'), got '" + index + "'");
+        }
+        return index;
     }
 
     /** The facade's calibration options, only when set: a facade built before they existed still starts without them. */

@@ -33,6 +33,12 @@ public final class Knobs {
     public static final Knob OPENSEARCH_TRUSTSTORE = new Knob("mailbench.opensearch.truststore", "",
         "Staging: a truststore (PKCS12 or JKS) instead of -Dmailbench.opensearch.ca; its password, if any, in $"
             + TlsTrust.TRUSTSTORE_PASSWORD_ENV + ".");
+    public static final Knob INDEX = new Knob("mailbench.index", FacadeConfig.DEFAULT_INDEX,
+        "The mail index on every path: the local stack's facade and corpus load, the direct path's searches and gets, the target"
+            + " preflight, BulkIndexSimulation (unless -Dmailbench.bulk.index). Against a target it must be the facade's --index.");
+    public static final Knob REPLICAS = new Knob("mailbench.index.replicas", "" + FacadeConfig.DEFAULT_REPLICAS,
+        "Replicas of the mail index where mailbench creates it: the local stack's facade (--replicas) and BulkIndexSimulation's"
+            + " recreate. 0 on one node; a staging index usually has 1.");
     public static final Knob VARIANT = new Knob("mailbench.variant", "default",
         "What is being compared, part of the run folder name. Locally one of the variants in mailbench.run.Variant (how the facade"
         + " talks to OpenSearch); against a target any label.");
@@ -90,7 +96,7 @@ public final class Knobs {
         "Local facade, calibration: heap bytes allocated for every search and get; 0: none.");
     public static final Knob STACK_OPENSEARCH = new Knob("mailbench.stack.opensearch", "",
         "Local stack: URL of an OpenSearch that runs already (a night's shared node): no node is started, the corpus goes into its"
-            + " index 'mail' unless there already, the facade and the profiler start as usual. Empty: start an embedded node.");
+            + " index -Dmailbench.index (mail) unless there already, the facade and the profiler start as usual. Empty: start an embedded node.");
     public static final Knob START_AT = new Knob("mailbench.startAt", "",
         "An agreed start, epoch milliseconds or an ISO-8601 instant: the stack starts, then no request is sent before it. Runs"
             + " given the same value load in the same seconds (a night's duet). Empty: at once.");
@@ -130,8 +136,8 @@ public final class Knobs {
             + " in flight), not measured; 0: none.");
     public static final Knob BULK_INVALID_EVERY = new Knob("mailbench.bulk.invalidEvery", "0",
         "BulkIndexSimulation: make every N-th document invalid (an unknown field), to see per-item failures counted; 0: none.");
-    public static final Knob BULK_INDEX = new Knob("mailbench.bulk.index", "mail",
-        "BulkIndexSimulation: the index deleted, recreated and counted around every cell; the facade must serve it.");
+    public static final Knob BULK_INDEX = new Knob("mailbench.bulk.index", "",
+        "BulkIndexSimulation: the index deleted, recreated and counted around every cell; the facade must serve it. Empty: -Dmailbench.index.");
     public static final Knob BULK_DELETE_ON_TARGET = new Knob("mailbench.bulk.deleteIndexOnTarget", "false",
         "BulkIndexSimulation against -Dmailbench.target: true confirms that -Dmailbench.bulk.index may be deleted there; refused without.");
 
@@ -144,7 +150,7 @@ public final class Knobs {
         "OpenSearch URL(s) that receive this run's document in the mailbench-results index when it finishes; empty: none.");
 
     /** Every knob above, in the order run.json records them. */
-    public static final List<Knob> KNOBS = List.of(TARGET, OPENSEARCH, VARIANT, PATH, OPENSEARCH_CREDENTIALS_FILE, OPENSEARCH_CA,
+    public static final List<Knob> KNOBS = List.of(TARGET, OPENSEARCH, VARIANT, PATH, INDEX, REPLICAS, OPENSEARCH_CREDENTIALS_FILE, OPENSEARCH_CA,
         OPENSEARCH_TRUSTSTORE, RATE, WARMUP, DURATION,
         P99, SUCCESS, MIX_TEXT, MIX_FROM, MIX_RANGE, MIX_GET, SEED, MESSAGES, USERS, REPORTS, GATLING_RESULTS, OPENSEARCH_VERSION,
         OPENSEARCH_JAVA_HOME,

@@ -15,7 +15,7 @@ import mailbench.access.OpenSearchHttp;
  * ends, into the run's {@code logs/}. The difference says what the node did meanwhile (GC counts and times, flushes,
  * refreshes, merges, thread-pool rejections), so a stall in an error window can be named from the run folder alone.
  */
-final class NodeSnapshots {
+public final class NodeSnapshots {
 
     static final String STATS = "node-stats-%s.json";
     static final String HOT_THREADS = "node-hot-threads-%s.txt";
@@ -25,7 +25,7 @@ final class NodeSnapshots {
     }
 
     /** Writes both snapshots for {@code when} ("before", "after"); a failure is an event, never a failed run. */
-    static void write(OpenSearchHttp opensearch, Path logs, String when, Consumer<String> events) {
+    public static void write(OpenSearchHttp opensearch, Path logs, String when, Consumer<String> events) {
         try {
             Files.createDirectories(logs);
             save(opensearch, "/_nodes/stats?human=false", logs.resolve(String.format(STATS, when)));

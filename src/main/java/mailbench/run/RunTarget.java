@@ -12,7 +12,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.access.OpenSearchAccess;
 import mailbench.access.OpenSearchHttp;
-import mailbench.facade.FacadeConfig;
 import mailbench.facadeclient.FacadeAccess;
 import mailbench.facadeclient.HealthProbe;
 import mailbench.loader.CorpusPreflight;
@@ -50,7 +49,7 @@ final class RunTarget {
                 config.facadeJvmArgs(), config.facadeArgs(),
                 config.corpus(), needs.corpus(), feeders, needs.profiler() && config.profiling().enabled() && config.path() == RequestPath.FACADE,
                 sharedNode(config))
-                .withOpensearchJdk(config.opensearchJdk());
+                .withOpensearchJdk(config.opensearchJdk()).withIndex(config.index(), config.replicas());
             LocalStack stack = LocalStack.start(options, say);
             target = new RunTarget(config, stack, stack.facadeUrl(), FacadeAccess.of(stack.facadeToken()), List.of(stack.opensearchUrl()));
             event.accept("local stack ready (facade pid " + stack.facadePid() + ", node pid " + stack.nodePid() + ")");
@@ -60,10 +59,10 @@ final class RunTarget {
         return target;
     }
 
-    /** The node the knobs name (-Dmailbench.stack.opensearch), plain http on this host: its index is the facade's default. */
+    /** The node the knobs name (-Dmailbench.stack.opensearch), plain http on this host, with the run's index. */
     private static StackOptions.External sharedNode(BenchConfig config) {
         return config.stackOpensearch() == null ? null
-            : new StackOptions.External(List.of(config.stackOpensearch()), OpenSearchAccess.NONE, FacadeConfig.DEFAULT_INDEX);
+            : new StackOptions.External(List.of(config.stackOpensearch()), OpenSearchAccess.NONE, config.index());
     }
 
     /** The facade's /health into {@code versions}: its client's versions and options, OpenSearch's version and JDK. */
@@ -83,9 +82,10 @@ final class RunTarget {
 
     /** Against a target, before any load: a few feeder rows must find the corpus in its index (see CorpusPreflight); the line to log. */
     String preflight(Path feeders) throws IOException, InterruptedException {
-        // the direct requests search the index "mail" (DirectRequests), whatever the facade's index
+        // the direct requests go to -Dmailbench.index (DirectRequests), whatever the facade's index
         return config.path() == RequestPath.DIRECT
-            ? CorpusPreflight.direct(new OpenSearchHttp(opensearchUrls, opensearchAccess()), "mail", feeders, config.corpus(), facadeUrl)
+            ? CorpusPreflight.direct(new OpenSearchHttp(opensearchUrls, opensearchAccess()), config.index(), feeders, config.corpus(),
+                facadeUrl)
             : CorpusPreflight.throughFacade(facadeUrl, feeders, config.corpus(), facadeAccess);
     }
 

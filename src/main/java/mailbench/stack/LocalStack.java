@@ -12,7 +12,6 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 import mailbench.access.OpenSearchAccess;
-import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeToken;
 import mailbench.facadeclient.FacadeAccess;
 import mailbench.loader.CorpusLoad;
@@ -68,12 +67,13 @@ public final class LocalStack implements AutoCloseable {
                 EmbeddedNode.DEFAULT_PORTS, progress);
         List<URI> opensearch = node != null ? List.of(node.url()) : external.hosts();
         OpenSearchAccess access = node != null ? OpenSearchAccess.NONE : external.access();
-        String index = node != null ? FacadeConfig.DEFAULT_INDEX : external.index();
+        String index = node != null ? options.index() : external.index();
         ChildJvm facade = null;
         FacadeToken token = facadeToken(options.facadeArgs(), System.getenv());
         try {
             List<String> facadeArgs = new ArrayList<>(List.of("facade", "--opensearch",
                 String.join(",", opensearch.stream().map(URI::toString).toList()), "--index", index,
+                "--replicas", Integer.toString(options.replicas()),
                 "--port", "0", "--ready-file", "{ready}", "--parent-pid", Long.toString(ProcessHandle.current().pid())));
             facadeArgs.addAll(options.facadeArgs());
             facade = ChildJvm.start("facade",

@@ -9,6 +9,8 @@ import java.util.Map;
 import org.eclipse.aether.artifact.DefaultArtifact;
 import org.eclipse.aether.collection.CollectRequest;
 import org.eclipse.aether.graph.Dependency;
+import org.eclipse.aether.resolution.ArtifactRequest;
+import org.eclipse.aether.resolution.ArtifactResolutionException;
 import org.eclipse.aether.resolution.ArtifactResult;
 import org.eclipse.aether.resolution.DependencyRequest;
 import org.eclipse.aether.resolution.DependencyResolutionException;
@@ -49,6 +51,17 @@ public final class MavenClasspath {
         } catch (DependencyResolutionException e) {
             throw new IllegalStateException("Could not resolve " + coordinates + " from the Maven repositories"
                 + " (is Maven Central reachable, or the local repository filled by a previous run?): " + e.getMessage(), e);
+        }
+    }
+
+    /** One artifact alone, without its dependencies (e.g. a plugin zip, {@code group:artifact:zip:version}). */
+    public static Path artifact(String coordinate) {
+        ContextOverrides overrides = ContextOverrides.create().withUserSettings(true).build();
+        try (Context context = Runtimes.INSTANCE.getRuntime().create(overrides)) {
+            ArtifactRequest request = new ArtifactRequest(new DefaultArtifact(coordinate), context.remoteRepositories(), null);
+            return context.repositorySystem().resolveArtifact(context.repositorySystemSession(), request).getArtifact().getFile().toPath();
+        } catch (ArtifactResolutionException e) {
+            throw new IllegalStateException("Could not resolve " + coordinate + " from the Maven repositories: " + e.getMessage(), e);
         }
     }
 

@@ -6,6 +6,7 @@ import java.util.List;
 
 import mailbench.access.OpenSearchAccess;
 import mailbench.corpus.CorpusSpec;
+import mailbench.facade.FacadeConfig;
 
 /**
  * How to start the local stack: where it may write, which OpenSearch (an embedded node, or an
@@ -25,7 +26,9 @@ public record StackOptions(
     Path feeders,
     boolean profilerSidecar,
     External external,
-    NodeJdk opensearchJdk) {
+    NodeJdk opensearchJdk,
+    String index,
+    int replicas) {
 
     /**
      * An OpenSearch that runs already (staging, a node of one's own): its hosts, how mailbench gets in (CA, credentials)
@@ -56,10 +59,24 @@ public record StackOptions(
             profilerSidecar, external, NodeJdk.current());
     }
 
+    /** With the facade's default index, no replica. */
+    public StackOptions(Path workDir, String opensearchVersion, String opensearchHeap, String facadeHeap, String opensearchJava,
+                        List<String> facadeJvmArgs, List<String> facadeArgs, CorpusSpec corpus, boolean loadCorpus, Path feeders,
+                        boolean profilerSidecar, External external, NodeJdk opensearchJdk) {
+        this(workDir, opensearchVersion, opensearchHeap, facadeHeap, opensearchJava, facadeJvmArgs, facadeArgs, corpus, loadCorpus, feeders,
+            profilerSidecar, external, opensearchJdk, FacadeConfig.DEFAULT_INDEX, FacadeConfig.DEFAULT_REPLICAS);
+    }
+
     /** The same with the embedded node on {@code jdk}. */
     public StackOptions withOpensearchJdk(NodeJdk jdk) {
         return new StackOptions(workDir, opensearchVersion, opensearchHeap, facadeHeap, opensearchJava, facadeJvmArgs, facadeArgs, corpus,
-            loadCorpus, feeders, profilerSidecar, external, jdk);
+            loadCorpus, feeders, profilerSidecar, external, jdk, index, replicas);
+    }
+
+    /** The same with the facade's index and its replicas where the facade creates it (an external OpenSearch's index: its own). */
+    public StackOptions withIndex(String newIndex, int newReplicas) {
+        return new StackOptions(workDir, opensearchVersion, opensearchHeap, facadeHeap, opensearchJava, facadeJvmArgs, facadeArgs, corpus,
+            loadCorpus, feeders, profilerSidecar, external, opensearchJdk, newIndex, newReplicas);
     }
 
     /** How long the feeders' requests are replayed in a closed loop after loading (see SearchWarmer). */
@@ -75,6 +92,13 @@ public record StackOptions(
         requireHeap("facade heap", facadeHeap);
         if (opensearchVersion == null || !opensearchVersion.matches("\\d+\\.\\d+\\.\\d+")) {
             throw new IllegalArgumentException("OpenSearch version must look like 2.19.6, got '" + opensearchVersion + "'");
+        }
+        if (index == null || !index.matches("[a-z0-9][a-z0-9._-]{0,200}")) {
+            throw new IllegalArgumentException("--index must be a lowercase OpenSearch index name (a-z, 0-9, '.', '_', '-'), got '"
+                + index + "'");
+        }
+        if (replicas < 0 || replicas > 16) {
+            throw new IllegalArgumentException("--replicas must be between 0 and 16, got " + replicas);
         }
         facadeJvmArgs = List.copyOf(facadeJvmArgs);
         facadeArgs = List.copyOf(facadeArgs);

@@ -84,6 +84,20 @@ class BackendErrorsTest {
         }
 
         @Test
+        void aMissingPermissionShouldBe503NamingTheActionAndWhereTheRoleIs() {
+            // the security plugin's 403 as the httpclient5 transport reports it: status line, then the JSON body
+            String message = "method [POST], host [https://127.0.0.1:9200], URI [/mail/_search], status line [HTTP/1.1 403 Forbidden]\n"
+                + "{\"error\":{\"root_cause\":[{\"type\":\"security_exception\",\"reason\":\"no permissions for"
+                + " [indices:data/read/search] and User [name=mb, backend_roles=[], requestedTenant=null]\"}]},\"status\":403}";
+
+            BackendErrors.Failure failure = BackendErrors.classify(new CompletionException(new ResponseException(message)));
+
+            assertThat(failure.status()).isEqualTo(503);
+            assertThat(failure.message()).startsWith("OpenSearch refused a permission (403 Forbidden): no permissions for"
+                + " [indices:data/read/search]").contains("docs/staging.adoc").doesNotContain("127.0.0.1");
+        }
+
+        @Test
         void classifyShouldMapAResponseExceptionOfARefusedInputTo400WithoutTheHost() {
             String line = "method [PUT], host [http://node1.staging.example:9200], URI [/mail/_doc/x], status line [HTTP/1.1 %s]";
 

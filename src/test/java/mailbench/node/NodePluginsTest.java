@@ -31,6 +31,6 @@ class NodePluginsTest {
     @Test
     void openSearch2ShouldTakeThePluginClassesThemselves() {
         assertThat(NodePlugins.nodeTakesPluginInfo()).isFalse();
-        assertThat(NodePlugins.classpathPlugins(Plugin.class)).isEqualTo(List.of(Plugin.class));
+        assertThat(NodePlugins.classpathPlugins(List.of(Plugin.class))).isEqualTo(List.of(Plugin.class));
     }
 }

@@ -75,6 +75,25 @@ class BenchConfigTest {
             assertThat(config.reportsDir()).isEqualTo(Path.of("reports"));
             assertThat(config.facadeArgs())
                 .containsExactly("--event-loops", "1", "--io-threads", "1", "--max-connections", "64", "--max-event-loop-lag-ms", "1000");
+            assertThat(config.index()).isEqualTo("mail");
+            assertThat(config.replicas()).isZero();
+        }
+
+        @Test
+        void theIndexAndItsReplicasShouldBeKnobsAndABadIndexRefusedNamingTheKnob() {
+            System.setProperty("mailbench.index", "mail-bench");
+            System.setProperty("mailbench.index.replicas", "1");
+            BenchConfig config = BenchConfig.fromSystemProperties();
+            assertThat(config.index()).isEqualTo("mail-bench");
+            assertThat(config.replicas()).isEqualTo(1);
+
+            System.setProperty("mailbench.index", "Mail/../x");
+            assertThatThrownBy(BenchConfig::fromSystemProperties).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("-Dmailbench.index must be a lowercase OpenSearch index name");
+            System.setProperty("mailbench.index", "mail");
+            System.setProperty("mailbench.index.replicas", "-1");
+            assertThatThrownBy(BenchConfig::fromSystemProperties).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("mailbench.index.replicas");
         }
 
         @Test

@@ -16,7 +16,7 @@ import org.opensearch.client.opensearch.indices.IndexSettings;
 
 /**
  * The mail index: explicit mapping (text for what people search, keyword for exact filters,
- * date for ranges) and zero replicas, so a single node reports green.
+ * date for ranges); shards and replicas as asked (0 replicas by default, so a single node reports green).
  */
 public final class MailIndex {
 
@@ -51,12 +51,12 @@ public final class MailIndex {
     }
 
     /** The body of a create-index request with this mapping, for callers that speak to OpenSearch without the client. */
-    public static String createRequestJson(int shards) {
+    public static String createRequestJson(int shards, int replicas) {
         JacksonJsonpMapper mapper = new JacksonJsonpMapper();
         StringWriter json = new StringWriter();
         try (JsonGenerator generator = mapper.jsonProvider().createGenerator(json)) {
             generator.writeStartObject();
-            generator.writeStartObject("settings").write("number_of_shards", shards).write("number_of_replicas", 0).writeEnd();
+            generator.writeStartObject("settings").write("number_of_shards", shards).write("number_of_replicas", replicas).writeEnd();
             generator.writeKey("mappings");
             mapping().serialize(generator, mapper);
             generator.writeEnd();
@@ -65,13 +65,13 @@ public final class MailIndex {
     }
 
     /** Creates the index unless it exists; returns true when it created it. */
-    public static boolean ensure(OpenSearchClient client, String index, int shards) throws IOException {
+    public static boolean ensure(OpenSearchClient client, String index, int shards, int replicas) throws IOException {
         if (client.indices().exists(e -> e.index(index)).value()) {
             return false;
         }
         client.indices().create(CreateIndexRequest.of(c -> c
             .index(index)
-            .settings(settings(shards, client._transport().jsonpMapper()))
+            .settings(settings(shards, replicas, client._transport().jsonpMapper()))
             .mappings(mapping())));
         return true;
     }
@@ -80,8 +80,8 @@ public final class MailIndex {
      * Read from JSON rather than built: the builder's {@code numberOfShards} takes a String before opensearch-java 3.0
      * and an Integer from 3.0 on, so no one call compiles against one and links against the other.
      */
-    static IndexSettings settings(int shards, JsonpMapper mapper) {
-        String json = "{\"number_of_shards\":\"" + shards + "\",\"number_of_replicas\":\"0\"}";
+    static IndexSettings settings(int shards, int replicas, JsonpMapper mapper) {
+        String json = "{\"number_of_shards\":\"" + shards + "\",\"number_of_replicas\":\"" + replicas + "\"}";
         try (JsonParser parser = mapper.jsonProvider().createParser(new StringReader(json))) {
             return IndexSettings._DESERIALIZER.deserialize(parser, mapper);
         }

@@ -40,8 +40,8 @@ public final class MailStore implements AutoCloseable {
     }
 
     /** Startup only (blocking): creates the index with its mapping when missing. */
-    public boolean ensureIndex(int shards) throws IOException {
-        return MailIndex.ensure(clients.blocking(), index, shards);
+    public boolean ensureIndex(int shards, int replicas) throws IOException {
+        return MailIndex.ensure(clients.blocking(), index, shards, replicas);
     }
 
     /** The request is serialised on the calling thread, before this returns. */

@@ -31,10 +31,12 @@ class OpenSearchClientsTest {
     }
 
     @Test
-    void indexSettingsShouldCarryShardsAndNoReplicas() {
-        var settings = MailIndex.settings(3, new org.opensearch.client.json.jackson.JacksonJsonpMapper());
-
+    void indexSettingsShouldCarryShardsAndReplicas() {
+        var settings = MailIndex.settings(3, 0, new org.opensearch.client.json.jackson.JacksonJsonpMapper());
         assertThat(settings.numberOfShards()).isEqualTo("3");
         assertThat(settings.numberOfReplicas()).isEqualTo("0");
+
+        var staging = MailIndex.settings(1, 2, new org.opensearch.client.json.jackson.JacksonJsonpMapper());
+        assertThat(staging.numberOfReplicas()).isEqualTo("2");
     }
 }

@@ -43,7 +43,8 @@ class StackExternalIT {
         OpenSearchHttp admin = OpenSearchHttp.plain(node);
         CorpusSpec corpus = new CorpusSpec(9, 400, 20);
         List<String> progress = new ArrayList<>();
-        try (LocalStack stack = LocalStack.start(options(node, index, corpus), progress::add)) {
+        // one replica, as a staging index has: the facade creates the index with it (one node leaves it unassigned)
+        try (LocalStack stack = LocalStack.start(options(node, index, corpus).withIndex(index, 1), progress::add)) {
             assertThat(stack.pids()).as("no node of its own").doesNotContainKey("opensearch").containsKey("facade");
             assertThat(stack.opensearchUrl()).isEqualTo(node);
             assertThat(Http.get(stack.facadeUrl(), "/health").status()).isEqualTo(200);
@@ -52,6 +53,8 @@ class StackExternalIT {
         }
         assertThat(Http.get(node, "/_cluster/health").status()).as("the external node still runs").isEqualTo(200);
         assertThat(OpenSearchAdmin.count(admin, index)).as("and keeps the corpus").isEqualTo(corpus.messages());
+        String settings = admin.send("GET", "/" + index + "/_settings", null, Duration.ofSeconds(10)).body();
+        assertThat(settings).as("--replicas reached the index").contains("\"number_of_replicas\":\"1\"");
 
         progress.clear();
         try (LocalStack again = LocalStack.start(options(node, index, corpus), progress::add)) {
@@ -92,7 +95,9 @@ class StackExternalIT {
     @Test
     void accessOptionsWithoutAnExternalNodeOrCredentialsInItsUrlShouldBeRefused() {
         assertThat(MailbenchMain.run("stack", "--opensearch-credentials-file", "creds")).isEqualTo(2);
-        assertThat(MailbenchMain.run("stack", "--index", "other")).isEqualTo(2);
+        // --index goes with the embedded node too now; a name OpenSearch would refuse stops it before anything starts
+        assertThat(MailbenchMain.run("stack", "--index", "Not/An/Index")).isEqualTo(2);
+        assertThat(MailbenchMain.run("stack", "--replicas", "-1")).isEqualTo(2);
         assertThat(MailbenchMain.run("stack", "--opensearch", "https://user:secret@127.0.0.1:9")).isEqualTo(2);
     }
 

@@ -19,6 +19,14 @@ public final class FacadeConfigs {
         return with(c, port, c.index());
     }
 
+    /** With the OpenSearch {@code url} reached with {@code access}, and {@code replicas} when the facade creates its index. */
+    public static FacadeConfig secured(URI url, mailbench.access.OpenSearchAccess access, String index, int replicas) {
+        FacadeConfig c = onFreePort(url, index).withOpenSearch(java.util.List.of(url), access);
+        return new FacadeConfig(c.host(), c.port(), c.opensearch(), index, c.shards(), c.eventLoops(), c.ioThreads(), c.maxConnections(),
+            c.maxInFlight(), c.maxBodyBytes(), c.maxBulkItems(), java.time.Duration.ofSeconds(10), c.responseTimeout(), c.client(),
+            c.access(), c.maxResponseBytes(), c.maxEventLoopLagMs(), replicas);
+    }
+
     public static FacadeConfig withIndex(FacadeConfig c, String index) {
         return with(c, c.port(), index);
     }
@@ -26,6 +34,6 @@ public final class FacadeConfigs {
     private static FacadeConfig with(FacadeConfig c, int port, String index) {
         return new FacadeConfig(c.host(), port, c.opensearch(), index, c.shards(), c.eventLoops(), c.ioThreads(), c.maxConnections(),
             c.maxInFlight(), c.maxBodyBytes(), c.maxBulkItems(), c.connectTimeout(), c.responseTimeout(), c.client(), c.access(),
-            c.maxResponseBytes(), c.maxEventLoopLagMs());
+            c.maxResponseBytes(), c.maxEventLoopLagMs(), c.replicas());
     }
 }
