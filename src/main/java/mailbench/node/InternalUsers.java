@@ -35,5 +35,11 @@ final class InternalUsers {
             yml.append('"').append(user.username()).append("\":\n  hash: \"").append(hash).append("\"\n  reserved: false\n");
         }
         Files.writeString(file, yml, StandardCharsets.UTF_8);
+        try {
+            // the hashes are for the node only (the plugin warns about a file others can read)
+            Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        } catch (UnsupportedOperationException e) {
+            // not a POSIX file system: the plugin only warns
+        }
     }
 }

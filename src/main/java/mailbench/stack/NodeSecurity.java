@@ -86,6 +86,7 @@ public record NodeSecurity(Path certificate, Path key, Path ca, Path roles, Path
         }
         copyOrResource(roles, ROLES_RESOURCE, configDir.resolve("opensearch-security").resolve("roles.yml"));
         copyOrResource(rolesMapping, ROLES_MAPPING_RESOURCE, configDir.resolve("opensearch-security").resolve("roles_mapping.yml"));
+        ownerOnly(configDir);
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("mailbench.node.plugins", PLUGIN_CLASS);
         properties.put("mailbench.node.internalUsers", String.join(java.io.File.pathSeparator,
@@ -174,6 +175,18 @@ public record NodeSecurity(Path certificate, Path key, Path ca, Path roles, Path
                 throw new IllegalStateException(resource + " is missing from mailbench's classes");
             }
             Files.copy(in, to, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /** The plugin warns about every file of its configuration others can read (it holds the key): owner only, as it asks. */
+    static void ownerOnly(Path dir) throws IOException {
+        try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
+            for (Path file : files.toList()) {
+                Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString(
+                    Files.isDirectory(file) ? "rwx------" : "rw-------"));
+            }
+        } catch (UnsupportedOperationException e) {
+            // not a POSIX file system: the plugin only warns
         }
     }
 
