@@ -50,10 +50,6 @@ final class CompareCommand implements Callable<Integer> {
             Thresholds thresholds = paired ? thresholdOptions.nightThresholds() : thresholdOptions.thresholds();
             List<RunResult> baseRuns = RunResult.loadSeries(base);
             List<RunResult> currentRuns = RunResult.loadSeries(current);
-            if (paired && baseRuns.size() != currentRuns.size()) {
-                throw new ToolError("--paired needs as many current runs as base runs (a night's pairs): " + baseRuns.size() + " base, "
-                    + currentRuns.size() + " current");
-            }
             Comparison comparison = paired ? Comparer.comparePaired(baseRuns, currentRuns, thresholds)
                 : Comparer.compare(baseRuns, currentRuns, thresholds);
             Path dir = out != null ? out : current.resolve("comparison");
