@@ -139,6 +139,23 @@ class BenchmarkInputsTest {
     }
 
     @Nested
+    class RequestEntity {
+
+        @ParameterizedTest
+        @ValueSource(ints = {1, 512, 8191, 8192, 16384})
+        void bothProducersShouldWriteTheWholeBodyAndEnd(int bodyBytes) throws IOException {
+            RequestEntityBenchmark benchmark = new RequestEntityBenchmark();
+            benchmark.bodyBytes = bodyBytes;
+            benchmark.body();
+            long expected = Math.max(bodyBytes, "{\"query\":{\"match\":{\"text\":\"\"}}}".length());
+            for (int i = 0; i < CALLS; i++) {
+                assertThat(benchmark.stock()).isEqualTo(expected);
+                assertThat(benchmark.sized()).isEqualTo(expected);
+            }
+        }
+    }
+
+    @Nested
     class SearchDecoding {
 
         private final SearchDecodingBenchmark benchmark = new SearchDecodingBenchmark();

@@ -14,6 +14,7 @@ import mailbench.facade.FacadeGuards;
 import mailbench.facade.FacadeServer;
 import mailbench.facade.FacadeToken;
 import mailbench.facade.opensearch.ClientOptions;
+import mailbench.facade.opensearch.ClientPatches;
 import mailbench.facade.opensearch.ClientVersion;
 import mailbench.facade.opensearch.InjectedCost;
 import picocli.CommandLine.Command;
@@ -189,11 +190,19 @@ final class FacadeCommand implements Callable<Integer> {
         + " 0: none (default: ${DEFAULT-VALUE})", defaultValue = "0")
     int injectAllocBytes;
 
+    @Option(names = ClientPatches.OPTION, paramLabel = "<name>", description = "Run with this client patch (a stand-in for one"
+        + " opensearch-java class, to measure a change proposed upstream); refused unless target/client-patches/<name> is ahead of"
+        + " the client on this JVM's classpath, which the local stack arranges for the variant of that name (default: none)")
+    String clientPatch;
+
     @Mixin
     ChildOptions child;
 
     @Override
     public Integer call() throws Exception {
+        if (clientPatch != null) {
+            ClientPatches.requireInEffect(clientPatch);
+        }
         List<URI> hosts = OpenSearchUrls.parse(String.join(",", opensearch), "--opensearch");
         FacadeConfig config = new FacadeConfig(host, port, hosts, index, shards, eventLoops, ioThreads, maxConnections,
             maxInFlight, maxBodyBytes, maxBulkItems, Duration.ofMillis(connectTimeoutMs), Duration.ofMillis(responseTimeoutMs),
@@ -213,7 +222,8 @@ final class FacadeCommand implements Callable<Integer> {
         System.out.println("facade: " + url + " (OpenSearch " + config.opensearch() + ", index " + config.index() + ", opensearch-java "
             + ClientVersion.opensearchJava() + ", transport " + transport + ", mapper " + mapper
             + ", projection " + projection + ", response compression " + responseCompression
-            + ", injected cost " + config.client().injectedCost().describe() + "; " + config.access().describe() + "; serving "
+            + ", injected cost " + config.client().injectedCost().describe() + ", client patch " + ClientPatches.inEffect() + "; "
+            + config.access().describe() + "; serving "
             + serverTls.describe() + ")");
         child.announceReady(url);
         stopped.await();

@@ -16,6 +16,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import mailbench.facade.JsonReplies.Reply;
 import mailbench.facade.opensearch.ClientOptions;
+import mailbench.facade.opensearch.ClientPatches;
 import mailbench.facade.opensearch.ClientVersion;
 import mailbench.facade.opensearch.MailDocument;
 import mailbench.facade.opensearch.ClientWatchdog;
@@ -31,6 +32,7 @@ public final class MailRoutes {
     private static final Logger LOG = LoggerFactory.getLogger(MailRoutes.class);
 
     private static final String CLIENT_VERSION = ClientVersion.opensearchJava();
+    private static final String CLIENT_PATCH = ClientPatches.inEffect();
     /** The searches' cumulative cost to the facade; a run reads it before and after its measured phase. */
     public static final String STATS_PATH = "/_mailbench/stats";
 
@@ -177,7 +179,7 @@ public final class MailRoutes {
             body.put("index", store.index());
             body.put("client", Map.of("opensearchJava", CLIENT_VERSION, "transport", ClientOptions.option(config.client().transport()),
                 "mapper", ClientOptions.option(config.client().mapper()), "projection", ClientOptions.option(config.client().projection()),
-                "injectedCost", config.client().injectedCost().describe()));
+                "injectedCost", config.client().injectedCost().describe(), "patch", CLIENT_PATCH));
             if (result.succeeded()) {
                 boolean red = "red".equals(result.result().get("status"));
                 body.put("status", red ? "degraded" : "ok");

@@ -49,14 +49,22 @@ public final class CostOwners {
     /** The owner of the stack whose frames run from root to leaf. */
     static Owner owner(List<String> frames) {
         for (int i = frames.size() - 1; i >= 0; i--) {
-            String frame = frames.get(i);
-            if (frame.startsWith(MAILBENCH_PREFIX)) {
-                return Owner.FACADE;
+            Owner owner = ownerOfFrame(frames.get(i));
+            if (owner != Owner.NEITHER) {
+                return owner;
             }
-            for (String prefix : CLIENT_PREFIXES) {
-                if (frame.startsWith(prefix)) {
-                    return Owner.CLIENT;
-                }
+        }
+        return Owner.NEITHER;
+    }
+
+    /** The owner of one code frame by its class name: the facade's, the client's, or neither (any other code, native frames, types). */
+    public static Owner ownerOfFrame(String frame) {
+        if (frame.startsWith(MAILBENCH_PREFIX)) {
+            return Owner.FACADE;
+        }
+        for (String prefix : CLIENT_PREFIXES) {
+            if (frame.startsWith(prefix)) {
+                return Owner.CLIENT;
             }
         }
         return Owner.NEITHER;

@@ -71,7 +71,7 @@ final class RunTarget {
         facadeIndex = health.path("index").asText(null);
         versions.put("opensearchJava", health.path("client").path("opensearchJava").asText("unknown"));
         // how the facade's client talks to OpenSearch: a comparison names these when they differ besides the variant
-        for (String option : List.of("transport", "mapper", "projection", "injectedCost")) {
+        for (String option : List.of("transport", "mapper", "projection", "injectedCost", "patch")) {
             versions.put("client " + option, health.path("client").path(option).asText("unknown"));
         }
         versions.put("opensearchServer", health.path("backend").path("version").asText("unknown"));

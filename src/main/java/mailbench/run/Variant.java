@@ -30,7 +30,11 @@ public record Variant(String name, String description, String opensearchJava, Li
         new Variant("opensearch-java-3.9.0", "opensearch-java 3.9.0 (the newest 3.x) on ApacheHttpClient5Transport, with the newer"
             + " httpclient5/httpcore5 it declares: the default's 2.x -> 3.x upgrade", "3.9.0", List.of()),
         new Variant("opensearch-java-3.9.0-uncompressed", "as opensearch-java-3.9.0, but the client never asks OpenSearch for"
-            + " gzip-compressed answers (httpclient5 5.6 does by default)", "3.9.0", List.of("--response-compression", "off")));
+            + " gzip-compressed answers (httpclient5 5.6 does by default)", "3.9.0", List.of("--response-compression", "off")),
+        // a client patch: a change proposed upstream, measured before the client has it (src/client-patches)
+        new Variant("request-buffer-sized", "as default, with opensearch-java's request entity producer sized to the body (below"
+            + " 8 KiB) instead of 8 KiB per request plus an 8 KiB transfer array: the client patch of that name",
+            null, List.of("--client-patch", "request-buffer-sized")));
 
     public Variant {
         facadeArgs = List.copyOf(facadeArgs);

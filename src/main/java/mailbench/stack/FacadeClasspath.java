@@ -17,6 +17,8 @@ import org.eclipse.aether.util.version.GenericVersionScheme;
 import org.eclipse.aether.version.InvalidVersionSpecificationException;
 import org.eclipse.aether.version.Version;
 
+import mailbench.facade.opensearch.ClientPatches;
+
 /**
  * The facade's classpath, with another opensearch-java swapped in when a variant asks for one.
  * The facade is compiled against the pinned version and uses only API that 2.2.0 and 3.x also
@@ -33,6 +35,35 @@ public final class FacadeClasspath {
     private static final Pattern JAR = Pattern.compile("(.+?)-([0-9][^/]*)\\.jar");
 
     private FacadeClasspath() {
+    }
+
+    /**
+     * The classpath of a facade started with {@code facadeArgs}: a client patch it asks for ({@link ClientPatches#OPTION})
+     * goes first, ahead of the client it patches.
+     */
+    public static List<Path> of(String opensearchJava, List<String> facadeArgs) {
+        List<Path> classpath = of(opensearchJava);
+        String patch = clientPatch(facadeArgs);
+        if (patch == null) {
+            return classpath;
+        }
+        List<Path> patched = new ArrayList<>(List.of(ClientPatches.folder(patch)));
+        patched.addAll(classpath);
+        return patched;
+    }
+
+    /** The patch {@code facadeArgs} name ({@code --client-patch NAME} or {@code --client-patch=NAME}), or null. */
+    static String clientPatch(List<String> facadeArgs) {
+        for (int i = 0; i < facadeArgs.size(); i++) {
+            String arg = facadeArgs.get(i);
+            if (arg.equals(ClientPatches.OPTION) && i + 1 < facadeArgs.size()) {
+                return facadeArgs.get(i + 1);
+            }
+            if (arg.startsWith(ClientPatches.OPTION + "=")) {
+                return arg.substring(ClientPatches.OPTION.length() + 1);
+            }
+        }
+        return null;
     }
 
     /** {@code opensearchJava} null keeps the pinned version. */

@@ -77,7 +77,7 @@ public final class LocalStack implements AutoCloseable {
                 "--port", "0", "--ready-file", "{ready}", "--parent-pid", Long.toString(ProcessHandle.current().pid())));
             facadeArgs.addAll(options.facadeArgs());
             facade = ChildJvm.start("facade",
-                facadeJvmArgs(options), FacadeClasspath.of(options.opensearchJava()), "mailbench.cli.MailbenchMain", facadeArgs,
+                facadeJvmArgs(options), FacadeClasspath.of(options.opensearchJava(), options.facadeArgs()), "mailbench.cli.MailbenchMain", facadeArgs,
                 options.workDir());
             URI facadeUrl = URI.create(facade.awaitReady(FACADE_START).get("url").asText());
             progress.accept("facade is up at " + facadeUrl + " (pid " + facade.pid() + ")");

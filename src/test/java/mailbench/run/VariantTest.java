@@ -15,7 +15,7 @@ class VariantTest {
     void shouldOfferTheDocumentedVariants() {
         assertThat(Variant.ALL.keySet()).containsExactly("default", "source-projection", "source-generic", "source-full", "rest-client",
             "opensearch-java-2.2.0", "mapper-per-request", "opensearch-java-3.9.0",
-            "opensearch-java-3.9.0-uncompressed");
+            "opensearch-java-3.9.0-uncompressed", "request-buffer-sized");
         assertThat(Variant.ALL.values()).allSatisfy(v -> assertThat(v.description()).isNotBlank());
     }
 
@@ -61,6 +61,7 @@ class VariantTest {
                 case "--mapper" -> mapper = args.get(i + 1);
                 case "--projection" -> projection = args.get(i + 1);
                 case "--response-compression" -> responseCompression = args.get(i + 1);
+                case "--client-patch" -> assertThat(mailbench.facade.opensearch.ClientPatches.names()).contains(args.get(i + 1));
                 default -> throw new AssertionError("unexpected facade option " + args.get(i));
             }
         }

@@ -39,6 +39,22 @@ class FacadeClasspathTest {
     }
 
     @Test
+    void aClientPatchShouldGoFirstAndAnUnknownOneBeRefused() {
+        assertThat(FacadeClasspath.clientPatch(List.of("--projection", "doc-values", "--client-patch", "request-buffer-sized")))
+            .isEqualTo("request-buffer-sized");
+        assertThat(FacadeClasspath.clientPatch(List.of("--client-patch=request-buffer-sized"))).isEqualTo("request-buffer-sized");
+        assertThat(FacadeClasspath.clientPatch(List.of("--transport", "rest-client"))).isNull();
+
+        // built by mvn compile beside target/classes
+        List<Path> patched = FacadeClasspath.of(null, List.of("--client-patch", "request-buffer-sized"));
+        assertThat(patched.get(0)).endsWith(Path.of("client-patches", "request-buffer-sized")).isDirectory();
+        assertThat(patched.get(0).resolve("org/opensearch/client/transport/httpclient5/internal/HttpUriRequestProducer.class")).isRegularFile();
+        assertThat(patched.subList(1, patched.size())).isEqualTo(FacadeClasspath.of(null));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> FacadeClasspath.of(null, List.of("--client-patch", "nope")))
+            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("known: request-buffer-sized");
+    }
+
+    @Test
     void versionsShouldComeFromTheJarNames() {
         assertThat(FacadeClasspath.versions(List.of(Path.of("target/classes"), Path.of("lib/httpcore5-h2-5.3.4.jar"),
             Path.of("lib/httpclient5-5.4.4.jar")))).containsOnly(org.assertj.core.api.Assertions.entry("httpcore5-h2", "5.3.4"),

@@ -1,6 +1,7 @@
 package mailbench.it.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -91,6 +92,32 @@ class SearchSimulationE2EIT {
             assertThat(page.screenshot()).isNotEmptyFile();
         });
         assertThat(MailbenchMain.run("compare", run.toString(), run.resolve("no-such-run").toString())).as("tool error").isEqualTo(2);
+
+        // the same capture as a cost table (every site: a short run has few samples): sites with their lines, every part of
+        // the client present, the shares whole and scaled to the measured totals
+        assertThat(MailbenchMain.run("cost-table", run.toString(), "--top", "100000")).isZero();
+        JsonNode costs = Json.MAPPER.readTree(run.resolve("profile").resolve("cost-table.json").toFile()).get("table");
+        assertThat(costs.get("cpuMicrosPerRequest").asDouble()).isCloseTo(profile.get("cpuMsPerRequest").asDouble() * 1000, within(1.0));
+        double cpuPercent = 0;
+        double bytes = 0;
+        List<String> parts = new java.util.ArrayList<>();
+        for (JsonNode part : costs.get("parts")) {
+            parts.add(part.get("part").asText());
+            cpuPercent += part.get("cpuPercent").asDouble();
+            bytes += part.get("bytes").asDouble();
+        }
+        assertThat(parts).contains("CLIENT", "TRANSPORT", "FACADE");
+        assertThat(cpuPercent).isCloseTo(100.0, within(0.01));
+        assertThat(bytes).isCloseTo(summary.at("/facade/allocatedBytesPerRequest").asDouble(), within(1.0));
+        List<String> transportSites = new java.util.ArrayList<>();
+        costs.get("byCpu").forEach(row -> {
+            if ("TRANSPORT".equals(row.get("part").asText())) {
+                transportSites.add(row.get("site").asText());
+            }
+        });
+        assertThat(transportSites).anyMatch(site -> site.matches("org/(apache/hc|opensearch/client)/.+:\\d+"));
+        assertThat(Files.readString(run.resolve("profile").resolve("cost-table.adoc")))
+            .contains("| transport |", "opensearch-java v2.26.0 java-client/src/main/java/org/opensearch/client/");
     }
 
     @Test
@@ -102,6 +129,7 @@ class SearchSimulationE2EIT {
         assertThat(profile.get("status").asText()).isEqualTo("none");
         assertThat(profile.get("reason").asText()).containsIgnoringCase("attach");
         assertThat(runJson.at("/profile/reason").asText()).isEqualTo(profile.get("reason").asText());
+        assertThat(MailbenchMain.run("cost-table", run.toString())).as("no capture: refused").isEqualTo(2);
         assertThat(Json.MAPPER.readTree(run.resolve("summary.json").toFile()).at("/measured/ko").asLong()).isZero();
         assertNoJvmLeft(run);
     }
