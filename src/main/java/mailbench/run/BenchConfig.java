@@ -1,7 +1,17 @@
 package mailbench.run;
 
+import static mailbench.run.KnobReaders.file;
+import static mailbench.run.KnobReaders.injectedCostArgs;
+import static mailbench.run.KnobReaders.readBulkMatrix;
+import static mailbench.run.KnobReaders.readFacadeCa;
+import static mailbench.run.KnobReaders.readFacadeJvmArgs;
+import static mailbench.run.KnobReaders.readIndex;
+import static mailbench.run.KnobReaders.readOpenSearchAccess;
+import static mailbench.run.KnobReaders.readOpensearchJdk;
+import static mailbench.run.KnobReaders.readProfiling;
+import static mailbench.run.KnobReaders.url;
+
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -14,7 +24,6 @@ import mailbench.access.OpenSearchUrls;
 import mailbench.access.TlsTrust;
 import mailbench.corpus.CorpusSpec;
 import mailbench.facade.FacadeToken;
-import mailbench.facade.opensearch.InjectedCost;
 import mailbench.facadeclient.FacadeAccess;
 import mailbench.indexing.BulkMatrix;
 import mailbench.profiler.CaptureSettings;
@@ -149,104 +158,10 @@ public record BenchConfig(
             startAt, injector, readIndex(), Knobs.REPLICAS.intValue(0, 16));
     }
 
-    private static String readIndex() {
-        String index = Knobs.INDEX.value();
-        if (!index.matches("[a-z0-9][a-z0-9._-]{0,200}")) {
-            throw new IllegalArgumentException("-D" + Knobs.INDEX.name() + " must be a lowercase OpenSearch index name (a-z, 0-9, '.',"
-                + " '_', '-'), got '" + index + "'");
-        }
-        return index;
-    }
-
-    /** The facade's calibration options, only when set: a facade built before they existed still starts without them. */
-    private static List<String> injectedCostArgs() {
-        List<String> args = new java.util.ArrayList<>();
-        int cpuMicros = Knobs.FACADE_INJECT_CPU.intValue(0, InjectedCost.MAX_CPU_MICROS);
-        int allocBytes = Knobs.FACADE_INJECT_ALLOC.intValue(0, InjectedCost.MAX_ALLOC_BYTES);
-        if (cpuMicros > 0) {
-            args.addAll(List.of("--inject-cpu-micros", Integer.toString(cpuMicros)));
-        }
-        if (allocBytes > 0) {
-            args.addAll(List.of("--inject-alloc-bytes", Integer.toString(allocBytes)));
-        }
-        return args;
-    }
-
-    /** The local node's JDK; one that cannot run -Dmailbench.opensearch.version fails the run here, before anything starts. */
-    private static NodeJdk readOpensearchJdk() {
-        NodeJdk jdk = NodeJdk.resolve(Knobs.OPENSEARCH_JAVA_HOME.value(), System.getenv(), "-D" + Knobs.OPENSEARCH_JAVA_HOME.name());
-        jdk.requireFor(Knobs.OPENSEARCH_VERSION.value());
-        return jdk;
-    }
-
     /** The knob with a simulation's own default, if it gives one. */
     private static Knob knob(Map<String, String> defaults, Knob knob) {
         String simulationDefault = defaults.get(knob.name());
         return simulationDefault == null ? knob : new Knob(knob.name(), simulationDefault, knob.description());
-    }
-
-    /** How mailbench gets into -Dmailbench.opensearch's hosts on staging: the facade's --opensearch-* options, as knobs. */
-    private static OpenSearchAccess readOpenSearchAccess() {
-        return OpenSearchAccess.of(file(Knobs.OPENSEARCH_CA), file(Knobs.OPENSEARCH_TRUSTSTORE), file(Knobs.OPENSEARCH_CREDENTIALS_FILE),
-            System.getenv(), "-D" + Knobs.OPENSEARCH_CA.name(),
-            "-D" + Knobs.OPENSEARCH_TRUSTSTORE.name(), "-D" + Knobs.OPENSEARCH_CREDENTIALS_FILE.name());
-    }
-
-    private static Path file(Knob knob) {
-        return knob.value().isEmpty() ? null : Path.of(knob.value());
-    }
-
-    private static BulkMatrix readBulkMatrix() {
-        // a bulk of 10,000 is the facade's default --max-bulk-items; 256 bulks at once is far past any useful concurrency
-        return new BulkMatrix(Knobs.BULK_SIZES.intListValue(1, 10_000), Knobs.BULK_CONCURRENCY.intListValue(1, 256),
-            Knobs.BULK_DOCS.intValue(1, 1_000_000), Knobs.BULK_WARMUP_DOCS.intValue(0, 1_000_000),
-            Knobs.BULK_INVALID_EVERY.intValue(0, 1_000_000));
-    }
-
-    private static List<String> readFacadeJvmArgs() {
-        String value = Knobs.FACADE_JVM_ARGS.value();
-        List<String> args = value.isEmpty() ? List.of() : List.of(value.split("\\s+"));
-        for (String arg : args) {
-            if (!arg.startsWith("-")) {
-                throw new IllegalArgumentException(
-                    "-D" + Knobs.FACADE_JVM_ARGS.name() + " takes JVM options that start with '-', got '" + arg + "'");
-            }
-        }
-        return args;
-    }
-
-    private static Profiling readProfiling() {
-        int intervalMs = Knobs.PROFILER_INTERVAL.intValue(1, CaptureSettings.MAX_INTERVAL_MS);
-        String event;
-        try {
-            event = CaptureSettings.requireEvent(Knobs.PROFILER_EVENT.value());
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("-D" + Knobs.PROFILER_EVENT.name() + ": " + e.getMessage());
-        }
-        long allocBytes = CaptureSettings.parseAllocBytes(Knobs.PROFILER_ALLOC_BYTES.value(), "-D" + Knobs.PROFILER_ALLOC_BYTES.name());
-        CaptureSettings settings;
-        try {
-            settings = new CaptureSettings(event, intervalMs, allocBytes);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("-D" + Knobs.PROFILER_INTERVAL.name() + ": " + e.getMessage());
-        }
-        String tokenFile = Knobs.PROFILER_TOKEN_FILE.value();
-        Profiling profiling = new Profiling(Knobs.PROFILER.booleanValue(), url(Knobs.PROFILER_URL),
-            tokenFile.isEmpty() ? null : Path.of(tokenFile), settings, Knobs.PROFILER_TRIM.intValue(0, 3_600), caFile(Knobs.PROFILER_CA));
-        profiling.trust().sslContext("-D" + Knobs.PROFILER_CA.name(), "-D" + Knobs.PROFILER_CA.name());
-        return profiling;
-    }
-
-    private static URI url(Knob knob) {
-        String value = knob.value();
-        if (value.isEmpty()) {
-            return null;
-        }
-        List<URI> urls = OpenSearchUrls.parse(value, "-D" + knob.name());
-        if (urls.size() != 1) {
-            throw new IllegalArgumentException("-D" + knob.name() + " takes one http(s)://host:port URL, got " + urls.size());
-        }
-        return urls.get(0);
     }
 
     /** The token a facade given as a target requires: -Dmailbench.facade.tokenFile, else $MAILBENCH_FACADE_TOKEN; null: none. */
@@ -257,21 +172,6 @@ public record BenchConfig(
     /** How the run gets into a facade given as a target: its token and, for https, -Dmailbench.facade.ca's CAs. */
     public FacadeAccess facadeAccess() {
         return FacadeAccess.of(facadeToken(), facadeCa, "-D" + Knobs.FACADE_CA.name());
-    }
-
-    /** -Dmailbench.facade.ca, read once here so a bad file fails the run before anything starts; null: not given. */
-    private static Path readFacadeCa() {
-        Path ca = caFile(Knobs.FACADE_CA);
-        FacadeAccess.of(null, ca, "-D" + Knobs.FACADE_CA.name());
-        return ca;
-    }
-
-    private static Path caFile(Knob knob) {
-        Path file = file(knob);
-        if (file != null && !Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("-D" + knob.name() + ": no such file: " + file);
-        }
-        return file == null ? null : file.toAbsolutePath();
     }
 
     public boolean local() {
