@@ -37,7 +37,8 @@ public final class RunCosts {
 
     public static Outcome write(Path runDir, int top) throws IOException {
         if (!RunFolder.isRun(runDir)) {
-            throw new IllegalArgumentException(runDir + " is not a run folder (no " + RunFolder.RUN_JSON + "): pass reports/<timestamp>-<simulation>-<variant>");
+            throw new IllegalArgumentException(runDir + " is not a run folder (no " + RunFolder.RUN_JSON
+                + "): pass reports/<timestamp>-<simulation>-<variant>");
         }
         Path profile = runDir.resolve(RunFolder.PROFILE);
         Path jfr = profile.resolve(ProfileConverter.JFR);
@@ -60,11 +61,14 @@ public final class RunCosts {
             throw new IllegalArgumentException(runDir + ": summary.json has no facade.allocatedBytesPerRequest (the facade's allocation"
                 + " count was not read): run against a mailbench facade");
         }
-        Instant from = Instant.parse(capture.path("startedAt").asText());
-        Instant to = Instant.parse(capture.path("stoppedAt").asText());
-        boolean wall = "wall".equals(capture.path("event").asText());
-        CollapsedStacks cpu = convert(jfr, profile.resolve("cost-cpu.collapsed"), from, to,
-            wall ? List.of("--wall", "--threads", "--lines") : List.of("--threads", "--lines"));
+        if ("wall".equals(capture.path("event").asText())) {
+            // wall samples count waiting threads too: their shares are not shares of the CPU the OS counted
+            throw new IllegalArgumentException(runDir + ": a wall-clock capture; the table needs CPU samples: run with"
+                + " -Dmailbench.profiler.event=itimer (the default) or cpu");
+        }
+        Instant from = instant(runDir, capture, "startedAt");
+        Instant to = instant(runDir, capture, "stoppedAt");
+        CollapsedStacks cpu = convert(jfr, profile.resolve("cost-cpu.collapsed"), from, to, List.of("--threads", "--lines"));
         CollapsedStacks allocation = convert(jfr, profile.resolve("cost-alloc.collapsed"), from, to,
             List.of("--alloc", "--total", "--threads", "--lines"));
         if (allocation.samples() == 0) {
@@ -82,6 +86,15 @@ public final class RunCosts {
         return new Outcome(table, json, adoc, page);
     }
 
+    private static Instant instant(Path runDir, JsonNode capture, String field) {
+        try {
+            return Instant.parse(capture.path(field).asText());
+        } catch (java.time.format.DateTimeParseException e) {
+            throw new IllegalArgumentException(runDir + ": " + ProfileConverter.REPORT + " has no valid " + field + " ('"
+                + capture.path(field).asText() + "'): the capture's window is unknown");
+        }
+    }
+
     /** The window's stacks with source lines; the intermediate file is removed, the table keeps what it needs. */
     private static CollapsedStacks convert(Path jfr, Path out, Instant from, Instant to, List<String> options) throws IOException {
         List<String> args = new java.util.ArrayList<>(options);
@@ -92,6 +105,9 @@ public final class RunCosts {
         try {
             JfrToFlame.convert(jfr.toString(), out.toString(), arguments);
             return CollapsedStacks.read(out);
+        } catch (IOException | RuntimeException e) {
+            // a truncated or foreign file fails inside the converter's parser
+            throw new IOException(jfr + " cannot be read as a capture (" + e + ")", e);
         } finally {
             Files.deleteIfExists(out);
         }
