@@ -37,7 +37,7 @@ class ClosedClientIT {
     // Behaviour, not speed: the cancel must come long before the response timeout would have ended the call. The margin
     // is wide because on a starved host (load average 5-7 on 2 cores) the silent backend's reader thread itself can take
     // seconds to be scheduled and see the close; the cancel is measured at tens of milliseconds on a quiet host.
-    private static final Duration RESPONSE_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration RESPONSE_TIMEOUT = Duration.ofSeconds(45);
     private static final long CANCELLED_WITHIN_MS = 15_000;
 
     @ParameterizedTest
