@@ -156,6 +156,41 @@ class BenchmarkInputsTest {
     }
 
     @Nested
+    class ResponseBuffer {
+
+        @ParameterizedTest
+        @ValueSource(ints = {1, 2048, 8192, 8193, 65536})
+        void bothConsumersShouldHandTheWholeAnswerToTheTransport(int answerBytes) throws Exception {
+            ResponseBufferBenchmark benchmark = new ResponseBufferBenchmark();
+            benchmark.answerBytes = answerBytes;
+            benchmark.answer();
+            for (int i = 0; i < CALLS; i++) {
+                byte[] stock = org.apache.hc.core5.http.io.entity.EntityUtils.toByteArray(benchmark.stock().getEntity());
+                byte[] sized = org.apache.hc.core5.http.io.entity.EntityUtils.toByteArray(benchmark.sized().getEntity());
+                assertThat(stock).hasSize(answerBytes).isEqualTo(sized);
+                assertThat(stock[answerBytes - 1]).isEqualTo((byte) ('a' + (answerBytes - 1) % 26));
+            }
+        }
+    }
+
+    @Nested
+    class FieldsDecoding {
+
+        @Test
+        void bothDeserializersShouldReadTheSameTwentyHitsAsGenerated() {
+            FieldsDecodingBenchmark benchmark = new FieldsDecodingBenchmark();
+            for (int i = 0; i < CALLS; i++) {
+                mailbench.facade.opensearch.SearchPage generic = benchmark.generic();
+                assertThat(generic.hits()).hasSize(MailSearchResponse.HITS).isEqualTo(benchmark.typed().hits());
+                assertThat(generic.total()).isEqualTo(214);
+                assertThat(generic.hits().stream().map(mailbench.facade.opensearch.SearchPage.Hit::subject).toList())
+                    .isEqualTo(RESPONSE.subjects());
+                assertThat(generic.hits().get(0).receivedAt()).isEqualTo(RESPONSE.documents().get(0).receivedAt());
+            }
+        }
+    }
+
+    @Nested
     class SearchDecoding {
 
         private final SearchDecodingBenchmark benchmark = new SearchDecodingBenchmark();

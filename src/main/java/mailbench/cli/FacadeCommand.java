@@ -171,8 +171,8 @@ final class FacadeCommand implements Callable<Integer> {
         + " measured anti-pattern, needs --transport rest-client (default: ${DEFAULT-VALUE})", defaultValue = "shared")
     String mapper;
 
-    @Option(names = "--projection", description = "Where a search hit's fields come from: doc-values (no stored field read) or"
-        + " source (_id and a filtered _source, typed), source-generic (the same, decoded into JsonData) or source-full (_id and the"
+    @Option(names = "--projection", description = "Where a search hit's fields come from: doc-values (no stored field read, each hit's"
+        + " fields decoded as generic JSON), doc-values-typed (the same, decoded as lists of strings) or source (_id and a filtered _source, typed), source-generic (the same, decoded into JsonData) or source-full (_id and the"
         + " whole _source, typed) (default: ${DEFAULT-VALUE})", defaultValue = "doc-values")
     String projection;
 
@@ -180,6 +180,11 @@ final class FacadeCommand implements Callable<Integer> {
         + " opensearch-java 3.x, asks OpenSearch for gzip and inflates every answer); off: never ask (default: ${DEFAULT-VALUE})",
         defaultValue = "client-default")
     String responseCompression;
+
+    @Option(names = "--response-buffer", description = "client: the transport's own answer buffer (sized from the first chunk,"
+        + " then copied); sized: one array sized from Content-Length, no copy; httpclient5 only (default: ${DEFAULT-VALUE})",
+        defaultValue = "client")
+    String responseBuffer;
 
     @Option(names = "--inject-cpu-micros", description = "Calibration: spin this many microseconds of CPU on the client's I/O"
         + " thread for every search and get, a known cost a comparison must detect; 0: none (default: ${DEFAULT-VALUE})",
@@ -207,7 +212,8 @@ final class FacadeCommand implements Callable<Integer> {
         FacadeConfig config = new FacadeConfig(host, port, hosts, index, shards, eventLoops, ioThreads, maxConnections,
             maxInFlight, maxBodyBytes, maxBulkItems, Duration.ofMillis(connectTimeoutMs), Duration.ofMillis(responseTimeoutMs),
             new ClientOptions(ClientOptions.Transport.of(transport), ClientOptions.Mapper.of(mapper), ClientOptions.Projection.of(projection),
-                ClientOptions.ResponseCompression.of(responseCompression), new InjectedCost(injectCpuMicros, injectAllocBytes)),
+                ClientOptions.ResponseCompression.of(responseCompression), new InjectedCost(injectCpuMicros, injectAllocBytes),
+                ClientOptions.ResponseBuffer.of(responseBuffer)),
             access.access(), maxResponseBytes, maxEventLoopLagMs, replicas);
         FacadeGuards guards = new FacadeGuards(Duration.ofMillis(idleTimeoutMs), maxClientConnections, http2Cleartext,
             Duration.ofMillis(poolWaitTimeoutMs), FacadeToken.fromFileOrEnv(tokenFile, System.getenv()), insecureOpen,
@@ -221,7 +227,7 @@ final class FacadeCommand implements Callable<Integer> {
         String url = serverTls.scheme() + "://" + config.host() + ":" + server.port();
         System.out.println("facade: " + url + " (OpenSearch " + config.opensearch() + ", index " + config.index() + ", opensearch-java "
             + ClientVersion.opensearchJava() + ", transport " + transport + ", mapper " + mapper
-            + ", projection " + projection + ", response compression " + responseCompression
+            + ", projection " + projection + ", response compression " + responseCompression + ", response buffer " + responseBuffer
             + ", injected cost " + config.client().injectedCost().describe() + ", client patch " + ClientPatches.inEffect() + "; "
             + config.access().describe() + "; serving "
             + serverTls.describe() + ")");

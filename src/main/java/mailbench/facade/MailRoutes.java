@@ -179,7 +179,8 @@ public final class MailRoutes {
             body.put("index", store.index());
             body.put("client", Map.of("opensearchJava", CLIENT_VERSION, "transport", ClientOptions.option(config.client().transport()),
                 "mapper", ClientOptions.option(config.client().mapper()), "projection", ClientOptions.option(config.client().projection()),
-                "injectedCost", config.client().injectedCost().describe(), "patch", CLIENT_PATCH));
+                "injectedCost", config.client().injectedCost().describe(), "patch", CLIENT_PATCH,
+                "responseBuffer", ClientOptions.option(config.client().responseBuffer())));
             if (result.succeeded()) {
                 boolean red = "red".equals(result.result().get("status"));
                 body.put("status", red ? "degraded" : "ok");

@@ -74,6 +74,8 @@ final class RunTarget {
         for (String option : List.of("transport", "mapper", "projection", "injectedCost", "patch")) {
             versions.put("client " + option, health.path("client").path(option).asText("unknown"));
         }
+        // a facade older than the option had only the client's own answer buffer
+        versions.put("client responseBuffer", health.path("client").path("responseBuffer").asText("client"));
         versions.put("opensearchServer", health.path("backend").path("version").asText("unknown"));
         if (stack != null) {
             stack.nodeJdkVersion().ifPresent(version -> versions.put("opensearchJdk", version));

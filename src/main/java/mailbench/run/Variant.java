@@ -34,7 +34,13 @@ public record Variant(String name, String description, String opensearchJava, Li
         // a client patch: a change proposed upstream, measured before the client has it (src/client-patches)
         new Variant("request-buffer-sized", "as default, with opensearch-java's request entity producer sized to the body (below"
             + " 8 KiB) instead of 8 KiB per request plus an 8 KiB transfer array: the client patch of that name",
-            null, List.of("--client-patch", "request-buffer-sized")));
+            null, List.of("--client-patch", "request-buffer-sized")),
+        // a user-side remedy through the client's public API, no patch
+        new Variant("response-buffer-sized", "as default, with each answer buffered once, in an array sized from its Content-Length,"
+            + " instead of the transport's buffer copied whole: a response consumer of the facade's own", null,
+            List.of("--response-buffer", "sized")),
+        new Variant("fields-typed", "as default, with each hit's doc-values fields decoded as lists of strings instead of generic"
+            + " JsonData (JSON-P values): a response deserializer of the facade's own", null, List.of("--projection", "doc-values-typed")));
 
     public Variant {
         facadeArgs = List.copyOf(facadeArgs);

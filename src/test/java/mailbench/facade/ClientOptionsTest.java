@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import mailbench.facade.opensearch.ClientOptions;
 import mailbench.facade.opensearch.ClientOptions.Mapper;
 import mailbench.facade.opensearch.ClientOptions.Projection;
+import mailbench.facade.opensearch.ClientOptions.ResponseBuffer;
 import mailbench.facade.opensearch.ClientOptions.ResponseCompression;
 import mailbench.facade.opensearch.ClientOptions.Transport;
 
@@ -26,14 +27,25 @@ class ClientOptionsTest {
         assertThat(ResponseCompression.of("client-default")).isEqualTo(ResponseCompression.CLIENT_DEFAULT);
         assertThat(ResponseCompression.of("off")).isEqualTo(ResponseCompression.OFF);
         assertThat(ClientOptions.DEFAULT.responseCompression()).isEqualTo(ResponseCompression.CLIENT_DEFAULT);
+        assertThat(Projection.of("doc-values-typed")).isEqualTo(Projection.DOC_VALUES_TYPED);
+        assertThat(ResponseBuffer.of("sized")).isEqualTo(ResponseBuffer.SIZED);
+        assertThat(ClientOptions.DEFAULT.responseBuffer()).isEqualTo(ResponseBuffer.CLIENT);
     }
 
     @Test
     void shouldNameTheAcceptedValuesOfABadOne() {
         assertThatThrownBy(() -> Transport.of("REST_CLIENT")).hasMessage("--transport must be httpclient5 or rest-client, got 'REST_CLIENT'");
         assertThatThrownBy(() -> Mapper.of("")).hasMessage("--mapper must be shared or per-request, got ''");
-        assertThatThrownBy(() -> Projection.of("docvalues")).hasMessage("--projection must be doc-values or source or source-generic or source-full, got 'docvalues'");
+        assertThatThrownBy(() -> Projection.of("docvalues")).hasMessage("--projection must be doc-values or doc-values-typed or source or source-generic or source-full, got 'docvalues'");
+        assertThatThrownBy(() -> ResponseBuffer.of("copy")).hasMessage("--response-buffer must be client or sized, got 'copy'");
         assertThatThrownBy(() -> ResponseCompression.of("gzip")).hasMessage("--response-compression must be client-default or off, got 'gzip'");
+    }
+
+    @Test
+    void theSizedResponseBufferShouldNeedHttpClient5() {
+        assertThatThrownBy(() -> new ClientOptions(Transport.REST_CLIENT, Mapper.SHARED, Projection.DOC_VALUES, ResponseCompression.CLIENT_DEFAULT,
+            mailbench.facade.opensearch.InjectedCost.NONE, ResponseBuffer.SIZED))
+            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--response-buffer sized needs --transport httpclient5");
     }
 
     @Test

@@ -8,6 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import mailbench.facade.opensearch.ClientOptions;
+import mailbench.facade.opensearch.InjectedCost;
 
 class VariantTest {
 
@@ -15,7 +16,7 @@ class VariantTest {
     void shouldOfferTheDocumentedVariants() {
         assertThat(Variant.ALL.keySet()).containsExactly("default", "source-projection", "source-generic", "source-full", "rest-client",
             "opensearch-java-2.2.0", "mapper-per-request", "opensearch-java-3.9.0",
-            "opensearch-java-3.9.0-uncompressed", "request-buffer-sized");
+            "opensearch-java-3.9.0-uncompressed", "request-buffer-sized", "response-buffer-sized", "fields-typed");
         assertThat(Variant.ALL.values()).allSatisfy(v -> assertThat(v.description()).isNotBlank());
     }
 
@@ -30,6 +31,11 @@ class VariantTest {
         assertThat(clientOptions(Variant.named("source-projection").facadeArgs()).projection()).isEqualTo(ClientOptions.Projection.SOURCE);
         assertThat(clientOptions(Variant.named("source-generic").facadeArgs()).projection()).isEqualTo(ClientOptions.Projection.SOURCE_GENERIC);
         assertThat(clientOptions(Variant.named("source-full").facadeArgs()).projection()).isEqualTo(ClientOptions.Projection.SOURCE_FULL);
+        assertThat(clientOptions(Variant.named("response-buffer-sized").facadeArgs())).isEqualTo(new ClientOptions(
+            ClientOptions.Transport.HTTPCLIENT5, ClientOptions.Mapper.SHARED, ClientOptions.Projection.DOC_VALUES,
+            ClientOptions.ResponseCompression.CLIENT_DEFAULT, InjectedCost.NONE, ClientOptions.ResponseBuffer.SIZED));
+        assertThat(clientOptions(Variant.named("fields-typed").facadeArgs()))
+            .isEqualTo(new ClientOptions(ClientOptions.Transport.HTTPCLIENT5, ClientOptions.Mapper.SHARED, ClientOptions.Projection.DOC_VALUES_TYPED));
     }
 
     @Test
@@ -55,17 +61,19 @@ class VariantTest {
         String mapper = "shared";
         String projection = "doc-values";
         String responseCompression = "client-default";
+        String responseBuffer = "client";
         for (int i = 0; i < args.size(); i += 2) {
             switch (args.get(i)) {
                 case "--transport" -> transport = args.get(i + 1);
                 case "--mapper" -> mapper = args.get(i + 1);
                 case "--projection" -> projection = args.get(i + 1);
                 case "--response-compression" -> responseCompression = args.get(i + 1);
+                case "--response-buffer" -> responseBuffer = args.get(i + 1);
                 case "--client-patch" -> assertThat(mailbench.facade.opensearch.ClientPatches.names()).contains(args.get(i + 1));
                 default -> throw new AssertionError("unexpected facade option " + args.get(i));
             }
         }
         return new ClientOptions(ClientOptions.Transport.of(transport), ClientOptions.Mapper.of(mapper), ClientOptions.Projection.of(projection),
-            ClientOptions.ResponseCompression.of(responseCompression));
+            ClientOptions.ResponseCompression.of(responseCompression), InjectedCost.NONE, ClientOptions.ResponseBuffer.of(responseBuffer));
     }
 }

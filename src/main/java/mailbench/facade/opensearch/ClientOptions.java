@@ -15,7 +15,7 @@ import org.opensearch.client.opensearch.core.SearchRequest;
  * where a search's projection comes from; and a known cost added to each search and get ({@link InjectedCost}, none by default).
  */
 public record ClientOptions(Transport transport, Mapper mapper, Projection projection, ResponseCompression responseCompression,
-                            InjectedCost injectedCost) {
+                            InjectedCost injectedCost, ResponseBuffer responseBuffer) {
 
     public static final ClientOptions DEFAULT = new ClientOptions(Transport.HTTPCLIENT5, Mapper.SHARED, Projection.DOC_VALUES);
 
@@ -27,6 +27,12 @@ public record ClientOptions(Transport transport, Mapper mapper, Projection proje
     /** Without an injected cost. */
     public ClientOptions(Transport transport, Mapper mapper, Projection projection, ResponseCompression responseCompression) {
         this(transport, mapper, projection, responseCompression, InjectedCost.NONE);
+    }
+
+    /** With the client's own response buffer. */
+    public ClientOptions(Transport transport, Mapper mapper, Projection projection, ResponseCompression responseCompression,
+                         InjectedCost injectedCost) {
+        this(transport, mapper, projection, responseCompression, injectedCost, ResponseBuffer.CLIENT);
     }
 
     /** The HTTP layer under opensearch-java. */
@@ -69,6 +75,19 @@ public record ClientOptions(Transport transport, Mapper mapper, Projection proje
             CompletableFuture<SearchPage> search(OpenSearchAsyncClient client, String index, SearchRequest request, SearchStats stats)
                 throws IOException {
                 return client._transport().performRequestAsync(request, DocValueHits.ENDPOINT, client._transportOptions());
+            }
+        },
+        /** As {@link #DOC_VALUES}, but each hit's fields decoded typed (lists of strings), never as generic JSON values. */
+        DOC_VALUES_TYPED(DOC_VALUES.fields) {
+            @Override
+            void shape(SearchRequest.Builder search) {
+                DOC_VALUES.shape(search);
+            }
+
+            @Override
+            CompletableFuture<SearchPage> search(OpenSearchAsyncClient client, String index, SearchRequest request, SearchStats stats)
+                throws IOException {
+                return client._transport().performRequestAsync(request, DocValueHits.TYPED_ENDPOINT, client._transportOptions());
             }
         },
         /** The document id and a filtered {@code _source}, decoded into a typed record: the node decompresses each hit's stored document. */
@@ -143,6 +162,19 @@ public record ClientOptions(Transport transport, Mapper mapper, Projection proje
         }
     }
 
+    /**
+     * How the httpclient5 transport holds an answer before it is parsed: the client's own consumer (a buffer sized from the
+     * first chunk, then copied whole) or {@link SizedResponseConsumer} (one array sized from {@code Content-Length}, no
+     * copy). Both refuse an answer over the facade's {@code --max-response-bytes} alike. The RestClient has its own.
+     */
+    public enum ResponseBuffer {
+        CLIENT, SIZED;
+
+        public static ResponseBuffer of(String option) {
+            return parse(values(), "--response-buffer", option);
+        }
+    }
+
     /** The command-line spelling of a value: lower case, '-' for '_'. */
     public static String option(Enum<?> value) {
         return value.name().toLowerCase(Locale.ROOT).replace('_', '-');
@@ -154,8 +186,13 @@ public record ClientOptions(Transport transport, Mapper mapper, Projection proje
     }
 
     public ClientOptions {
-        if (transport == null || mapper == null || projection == null || responseCompression == null || injectedCost == null) {
-            throw new IllegalArgumentException("--transport, --mapper, --projection, --response-compression and the injected cost must be given");
+        if (transport == null || mapper == null || projection == null || responseCompression == null || injectedCost == null
+            || responseBuffer == null) {
+            throw new IllegalArgumentException("--transport, --mapper, --projection, --response-compression, --response-buffer and the"
+                + " injected cost must be given");
+        }
+        if (responseBuffer == ResponseBuffer.SIZED && transport != Transport.HTTPCLIENT5) {
+            throw new IllegalArgumentException("--response-buffer sized needs --transport httpclient5 (the RestClient buffers answers its own way)");
         }
         if (mapper == Mapper.PER_REQUEST && transport != Transport.REST_CLIENT) {
             // a RestClientTransport is a cheap wrapper around the shared RestClient, so a client per request is

@@ -25,16 +25,22 @@ import jakarta.json.JsonValue;
  * this is the client's search endpoint with a response deserializer of our own, made of the
  * client's JSON-P building blocks. Each hit's {@code fields} are parsed exactly as
  * {@code Hit.fields()} parses them, as generic {@link JsonData}: the path on which opensearch-java
- * 2.2.0 looks up its JSON provider (issue #292).
+ * 2.2.0 looks up its JSON provider (issue #292). {@link #TYPED_ENDPOINT} reads the same answer with the fields
+ * typed (each a list of strings, the client's own array and string deserializers), the generic values never built: what
+ * an application that knows its fields can do through the client's public API (projection {@code doc-values-typed}).
  */
-final class DocValueHits {
+public final class DocValueHits {
 
-    static final String MESSAGE_ID = "messageId";
-    static final String SUBJECT = "subject.raw";
-    static final String FROM = "from";
-    static final String RECEIVED_AT = "receivedAt";
+    public static final String MESSAGE_ID = "messageId";
+    public static final String SUBJECT = "subject.raw";
+    public static final String FROM = "from";
+    public static final String RECEIVED_AT = "receivedAt";
 
-    static final SimpleEndpoint<SearchRequest, SearchPage> ENDPOINT = SearchRequest._ENDPOINT.withResponseDeserializer(page());
+    /** Each hit's fields as generic {@link JsonData}, as {@code Hit.fields()} has them. */
+    public static final SimpleEndpoint<SearchRequest, SearchPage> ENDPOINT = SearchRequest._ENDPOINT.withResponseDeserializer(page(hit()));
+    /** Each hit's fields as lists of strings. */
+    public static final SimpleEndpoint<SearchRequest, SearchPage> TYPED_ENDPOINT =
+        SearchRequest._ENDPOINT.withResponseDeserializer(page(typedHit()));
 
     private DocValueHits() {
     }
@@ -44,13 +50,13 @@ final class DocValueHits {
         List<SearchPage.Hit> hits = List.of();
     }
 
-    private static JsonpDeserializer<SearchPage> page() {
+    private static JsonpDeserializer<SearchPage> page(JsonpDeserializer<SearchPage.Hit> hit) {
         ObjectDeserializer<PageBuilder> total = skippingUnknown(PageBuilder::new);
         total.add((b, value) -> b.total = value, JsonpDeserializer.longDeserializer(), "value");
 
         ObjectDeserializer<PageBuilder> hits = skippingUnknown(PageBuilder::new);
         hits.add((b, value) -> b.total = value.total, total, "total");
-        hits.add((b, value) -> b.hits = value, JsonpDeserializer.arrayDeserializer(hit()), "hits");
+        hits.add((b, value) -> b.hits = value, JsonpDeserializer.arrayDeserializer(hit), "hits");
 
         ObjectDeserializer<PageBuilder> response = skippingUnknown(PageBuilder::new);
         response.add((b, value) -> {
@@ -76,6 +82,37 @@ final class DocValueHits {
             return new SearchPage.Hit(first(fields, MESSAGE_ID), first(fields, SUBJECT), first(fields, FROM),
                 receivedAt == null ? null : IsoInstants.parse(receivedAt));
         });
+    }
+
+    private static final class TypedHitBuilder {
+        String messageId;
+        String subject;
+        String from;
+        String receivedAt;
+    }
+
+    private static JsonpDeserializer<SearchPage.Hit> typedHit() {
+        JsonpDeserializer<List<String>> values = JsonpDeserializer.arrayDeserializer(JsonpDeserializer.stringDeserializer());
+        ObjectDeserializer<TypedHitBuilder> fields = skippingUnknown(TypedHitBuilder::new);
+        fields.add((b, value) -> b.messageId = first(value), values, MESSAGE_ID);
+        fields.add((b, value) -> b.subject = first(value), values, SUBJECT);
+        fields.add((b, value) -> b.from = first(value), values, FROM);
+        fields.add((b, value) -> b.receivedAt = first(value), values, RECEIVED_AT);
+        ObjectDeserializer<TypedHitBuilder> hit = skippingUnknown(TypedHitBuilder::new);
+        hit.add((b, value) -> {
+            b.messageId = value.messageId;
+            b.subject = value.subject;
+            b.from = value.from;
+            b.receivedAt = value.receivedAt;
+        }, fields, "fields");
+        return JsonpDeserializer.of(hit.acceptedEvents(), (parser, mapper, event) -> {
+            TypedHitBuilder b = hit.deserialize(parser, mapper, event);
+            return new SearchPage.Hit(b.messageId, b.subject, b.from, b.receivedAt == null ? null : IsoInstants.parse(b.receivedAt));
+        });
+    }
+
+    private static String first(List<String> values) {
+        return values.isEmpty() ? null : values.get(0);
     }
 
     /** A doc-values field is an array of values; these fields hold one (or none when missing, e.g. a subject over ignore_above). */

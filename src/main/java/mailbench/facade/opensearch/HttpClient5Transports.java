@@ -67,7 +67,7 @@ final class HttpClient5Transports {
             .setRequestConfigCallback(request -> request
                 .setConnectionRequestTimeout(Timeout.of(config.poolWait().toMillis(), TimeUnit.MILLISECONDS))
                 .setResponseTimeout(Timeout.of(config.responseTimeout().toMillis(), TimeUnit.MILLISECONDS)))
-            .setOptions(options(config.maxResponseBytes()))
+            .setOptions(options(config.options().responseBuffer(), config.maxResponseBytes()))
             .build();
     }
 
@@ -89,10 +89,11 @@ final class HttpClient5Transports {
     }
 
     /** Answers are buffered whole before they are parsed: past this many bytes the call fails (ContentTooLongException). */
-    private static ApacheHttpClient5Options options(int maxResponseBytes) {
+    private static ApacheHttpClient5Options options(ClientOptions.ResponseBuffer buffer, int maxResponseBytes) {
         ApacheHttpClient5Options.Builder options = ApacheHttpClient5Options.DEFAULT.toBuilder();
-        options.setHttpAsyncResponseConsumerFactory(
-            new HttpAsyncResponseConsumerFactory.HeapBufferedResponseConsumerFactory(maxResponseBytes));
+        options.setHttpAsyncResponseConsumerFactory(buffer == ClientOptions.ResponseBuffer.SIZED
+            ? SizedResponseConsumer.factory(maxResponseBytes)
+            : new HttpAsyncResponseConsumerFactory.HeapBufferedResponseConsumerFactory(maxResponseBytes));
         return options.build();
     }
 

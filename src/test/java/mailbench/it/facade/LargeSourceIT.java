@@ -19,6 +19,7 @@ import mailbench.corpus.MailMessage;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeServer;
 import mailbench.facade.opensearch.ClientOptions;
+import mailbench.facade.opensearch.InjectedCost;
 import mailbench.facade.opensearch.SearchStats;
 import mailbench.facadeclient.FacadeStats;
 import mailbench.largesource.LargeSourceWorkload;
@@ -115,6 +116,23 @@ class LargeSourceIT {
     }
 
     @Test
+    void theSizedResponseBufferShouldHoldLargeAnswersWholeAndRefuseTheSameOversizedOne() throws Exception {
+        ClientOptions sized = new ClientOptions(ClientOptions.Transport.HTTPCLIENT5, ClientOptions.Mapper.SHARED,
+            ClientOptions.Projection.SOURCE_FULL, ClientOptions.ResponseCompression.CLIENT_DEFAULT, InjectedCost.NONE,
+            ClientOptions.ResponseBuffer.SIZED);
+        try (FacadeServer whole = FacadeServer.start(config(sized, FacadeConfig.DEFAULT_MAX_RESPONSE_BYTES));
+             FacadeServer small = FacadeServer.start(config(sized, TEXT_BYTES))) {
+            assertThat(list(whole, 0)).as("three hits of 1 MiB each, as the client's own buffer gives them").isEqualTo(list(full, 0));
+            assertThat(Http.get(url(whole), "/health").json().at("/client/responseBuffer").asText()).isEqualTo("sized");
+
+            Http.Reply tooLarge = Http.get(url(small), WORKLOAD.searchPath(0));
+            assertThat(tooLarge.status()).as(tooLarge.raw()).isEqualTo(502);
+            assertThat(tooLarge.json().get("error").asText()).contains("--max-response-bytes", "fewer hits").doesNotContain("\tat ");
+            assertThat(Http.get(url(small), "/health").status()).as("the facade serves on").isEqualTo(200);
+        }
+    }
+
+    @Test
     void theLoaderShouldNotTakeTheLargeCorpusForThePlainOne() throws Exception {
         List<String> progress = new ArrayList<>();
         CorpusLoad load = new CorpusLoad(new CorpusLoad.Target(url(docValues), List.of(SharedNode.url()), OpenSearchAccess.NONE, INDEX), progress::add);
@@ -137,10 +155,13 @@ class LargeSourceIT {
     }
 
     private static FacadeConfig config(ClientOptions.Projection projection, int maxResponseBytes) throws Exception {
+        return config(new ClientOptions(ClientOptions.Transport.HTTPCLIENT5, ClientOptions.Mapper.SHARED, projection), maxResponseBytes);
+    }
+
+    private static FacadeConfig config(ClientOptions client, int maxResponseBytes) throws Exception {
         return new FacadeConfig("127.0.0.1", 0, List.of(SharedNode.url()), INDEX, 1, 1, 1, 32, 64, FacadeConfig.DEFAULT_MAX_BODY_BYTES,
             FacadeConfig.DEFAULT_MAX_BULK_ITEMS, FacadeConfig.DEFAULT_CONNECT_TIMEOUT, FacadeConfig.DEFAULT_RESPONSE_TIMEOUT,
-            new ClientOptions(ClientOptions.Transport.HTTPCLIENT5, ClientOptions.Mapper.SHARED, projection), OpenSearchAccess.NONE,
-            maxResponseBytes);
+            client, OpenSearchAccess.NONE, maxResponseBytes);
     }
 
     private static URI url(FacadeServer facade) {
