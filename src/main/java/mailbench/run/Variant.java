@@ -40,7 +40,9 @@ public record Variant(String name, String description, String opensearchJava, Li
             + " instead of the transport's buffer copied whole: a response consumer of the facade's own", null,
             List.of("--response-buffer", "sized")),
         new Variant("fields-typed", "as default, with each hit's doc-values fields decoded as lists of strings instead of generic"
-            + " JsonData (JSON-P values): a response deserializer of the facade's own", null, List.of("--projection", "doc-values-typed")));
+            + " JsonData (JSON-P values): a response deserializer of the facade's own", null, List.of("--projection", "doc-values-typed")),
+        new Variant("client-remedies", "the three above together: request-buffer-sized, response-buffer-sized and fields-typed", null,
+            List.of("--client-patch", "request-buffer-sized", "--response-buffer", "sized", "--projection", "doc-values-typed")));
 
     public Variant {
         facadeArgs = List.copyOf(facadeArgs);

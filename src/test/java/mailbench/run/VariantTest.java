@@ -16,7 +16,8 @@ class VariantTest {
     void shouldOfferTheDocumentedVariants() {
         assertThat(Variant.ALL.keySet()).containsExactly("default", "source-projection", "source-generic", "source-full", "rest-client",
             "opensearch-java-2.2.0", "mapper-per-request", "opensearch-java-3.9.0",
-            "opensearch-java-3.9.0-uncompressed", "request-buffer-sized", "response-buffer-sized", "fields-typed");
+            "opensearch-java-3.9.0-uncompressed", "request-buffer-sized", "response-buffer-sized", "fields-typed",
+            "client-remedies");
         assertThat(Variant.ALL.values()).allSatisfy(v -> assertThat(v.description()).isNotBlank());
     }
 
@@ -36,6 +37,9 @@ class VariantTest {
             ClientOptions.ResponseCompression.CLIENT_DEFAULT, InjectedCost.NONE, ClientOptions.ResponseBuffer.SIZED));
         assertThat(clientOptions(Variant.named("fields-typed").facadeArgs()))
             .isEqualTo(new ClientOptions(ClientOptions.Transport.HTTPCLIENT5, ClientOptions.Mapper.SHARED, ClientOptions.Projection.DOC_VALUES_TYPED));
+        assertThat(clientOptions(Variant.named("client-remedies").facadeArgs())).isEqualTo(new ClientOptions(
+            ClientOptions.Transport.HTTPCLIENT5, ClientOptions.Mapper.SHARED, ClientOptions.Projection.DOC_VALUES_TYPED,
+            ClientOptions.ResponseCompression.CLIENT_DEFAULT, InjectedCost.NONE, ClientOptions.ResponseBuffer.SIZED));
     }
 
     @Test
