@@ -96,7 +96,11 @@ public final class SizedResponseConsumer extends AbstractAsyncResponseConsumer<C
         }
 
         @Override
-        public void consume(ByteBuffer src) throws ContentTooLongException {
+        public void consume(ByteBuffer src) throws java.io.IOException {
+            if (bytes == null) {
+                // released by a cancel on another thread while the I/O thread still reads: the call is over
+                throw new java.io.IOException("the answer's buffer was released: the call was cancelled or failed");
+            }
             int n = src.remaining();
             if ((long) length + n > limitBytes) {
                 throw tooLong((long) length + n);
@@ -111,6 +115,9 @@ public final class SizedResponseConsumer extends AbstractAsyncResponseConsumer<C
 
         @Override
         public void streamEnd(List<? extends Header> trailers) {
+            if (bytes == null) {
+                return; // released before the end (cancelled or failed): there is no answer to hand over
+            }
             content = this;
             if (callback != null) {
                 callback.completed(this);

@@ -104,6 +104,19 @@ class SizedResponseConsumerTest {
     }
 
     @Test
+    void bytesArrivingAfterARelease_aCancelOnAnotherThread_shouldFailThatCallNotThrowANullPointer() throws Exception {
+        SizedResponseConsumer.Body body = new SizedResponseConsumer.Body(100);
+        AtomicReference<Exception> failure = new AtomicReference<>();
+        body.streamStart(new BasicEntityDetails(50, ContentType.APPLICATION_JSON), callback(failure));
+        body.releaseResources();
+
+        assertThatThrownBy(() -> body.consume(ByteBuffer.allocate(10))).isInstanceOf(java.io.IOException.class)
+            .hasMessageContaining("released");
+        body.streamEnd(List.of());
+        assertThat(body.getContent()).as("no answer handed over").isNull();
+    }
+
+    @Test
     void theLimitShouldBePositive() {
         assertThatThrownBy(() -> SizedResponseConsumer.factory(0)).isInstanceOf(IllegalArgumentException.class);
     }
