@@ -45,10 +45,9 @@ final class HttpClient5Transports {
             .setDefaultHeaders(sendsCredentials
                 ? new Header[] {new BasicHeader(HttpHeaders.AUTHORIZATION, access.credentials().basicAuthorization())}
                 : new Header[0])
-            .setHttpClientConfigCallback(http -> withResponseCompression(http, config.options().responseCompression())
+            // a facade request's cancel reaches the exchange itself (the transport's future does not)
+            .setHttpClientConfigCallback(http -> ExchangeCancels.install(withResponseCompression(http, config.options().responseCompression()))
                 .setThreadFactory(threads)
-                // a facade request's cancel reaches the exchange itself (the transport's future does not)
-                .addExecInterceptorFirst(ExchangeCancels.NAME, new ExchangeCancels())
                 .setIOReactorConfig(IOReactorConfig.custom().setIoThreadCount(config.ioThreads()).build())
                 // the transport would parse a 401's plain-text body as a JSON error; this names the fix instead
                 .addResponseInterceptorLast((response, entity, context) -> {
