@@ -34,7 +34,7 @@ import mailbench.it.support.Http;
  * <p>
  * The first bulk goes over the index check's pooled keep-alive connection: httpclient5 lost the cancel of such a call
  * every time (its connect step overwrote the exchange's cancel with the lease's, {@code ExchangeCancels}); the later
- * ones open new connections, where the same overwrite was a race lost about once in 60 on a loaded host.
+ * ones open new connections, where the same overwrite was a race, lost 2 times in 59 under 3 CPU hogs.
  */
 class ClosedClientIT {
 
