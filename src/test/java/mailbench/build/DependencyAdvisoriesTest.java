@@ -71,18 +71,33 @@ class DependencyAdvisoriesTest {
         "ch.qos.logback, logback-classic, 1.5.18, true",
         "ch.qos.logback, logback-classic, 1.5.32, true",
         "ch.qos.logback, logback-core, 1.5.32, true",
-        "ch.qos.logback, logback-classic, 1.5.34, false",
-        "ch.qos.logback, logback-core, 1.5.34, false",
+        // CVE-2026-13006: fixed in 1.5.35 and 1.5.36, so 1.5.34 (pinned here once) is refused too
+        "ch.qos.logback, logback-classic, 1.5.34, true",
+        "ch.qos.logback, logback-core, 1.5.35, true",
+        "ch.qos.logback, logback-classic, 1.5.36, false",
+        "ch.qos.logback, logback-core, 1.5.38, false",
+        // CVE-2026-54512 to -54518: 2.21.3 is what Gatling 3.15.1 brings
+        "com.fasterxml.jackson.core, jackson-databind, 2.21.3, true",
+        "com.fasterxml.jackson.core, jackson-databind, 2.21.4, true",
+        "com.fasterxml.jackson.core, jackson-databind, 2.18.2, true",
+        "com.fasterxml.jackson.core, jackson-databind, 2.21.5, false",
+        "com.fasterxml.jackson.core, jackson-databind, 2.21.8, false",
         // CVE-2025-55163
         "io.netty, netty-codec-http2, 4.1.123.Final, true",
         "io.netty, netty-codec-http2, 4.2.3.Final, true",
         "io.netty, netty-codec-http2, 4.1.124.Final, false",
-        "io.netty, netty-codec-http2, 4.2.4.Final, false",
+        // CVE-2026-56819: 4.2.14.Final is what Gatling 3.15.1 brings
+        "io.netty, netty-codec-http2, 4.2.14.Final, true",
+        "io.netty, netty-codec-http2, 4.2.16.Final, false",
         // CVE-2026-33870
         "io.netty, netty-codec-http, 4.1.131.Final, true",
         "io.netty, netty-codec-http, 4.2.9.Final, true",
         "io.netty, netty-codec-http, 4.1.132.Final, false",
-        "io.netty, netty-codec-http, 4.2.10.Final, false",
+        // CVE-2026-55831, -55833, -56745, -56746 (fixed 4.2.16.Final), CVE-2026-59903 (fixed 4.2.17.Final)
+        "io.netty, netty-codec-http, 4.2.14.Final, true",
+        "io.netty, netty-codec-http, 4.2.16.Final, true",
+        "io.netty, netty-codec-http, 4.2.17.Final, false",
+        "io.netty, netty-codec-http, 4.2.20.Final, false",
         // CVE-2025-27820: 5.4.0 to 5.4.2 only
         "org.apache.httpcomponents.client5, httpclient5, 5.4.2, true",
         "org.apache.httpcomponents.client5, httpclient5, 5.4, true",
