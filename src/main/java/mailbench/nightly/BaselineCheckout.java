@@ -37,6 +37,32 @@ final class BaselineCheckout {
         return result.output().strip();
     }
 
+    /**
+     * A duet needs a baseline whose runs keep an agreed start and say so in their timeline (the earliest such commit is
+     * c1f64f2, 2026-11-26); a shared node needs one that takes -Dmailbench.stack.opensearch. Read from the commit's own
+     * sources before anything is cloned or built, so a night pinned too far back stops in a second, not after two builds.
+     */
+    static void requireKnows(Path projectDir, String sha, boolean duet, boolean sharedNode) {
+        if (duet && !holds(projectDir, sha, DuetTiming.WAITED_EVENT)) {
+            throw new ToolError("--baseline-commit " + sha + ": its commit predates duets (its runs cannot keep an agreed start; the"
+                + " earliest that can is c1f64f2): pin a later baseline commit, or run --design interleaved --node per-run");
+        }
+        if (sharedNode && !holds(projectDir, sha, "\"" + mailbench.run.Knobs.STACK_OPENSEARCH.name() + "\"")) {
+            throw new ToolError("--baseline-commit " + sha + ": its commit predates the shared node (its runs cannot take -D"
+                + mailbench.run.Knobs.STACK_OPENSEARCH.name() + "; the earliest that can is a6f20d4): pin a later baseline commit,"
+                + " or run --design interleaved --node per-run");
+        }
+    }
+
+    /** Whether the commit's main sources hold {@code text}. */
+    private static boolean holds(Path projectDir, String sha, String text) {
+        GitResult found = git(projectDir, "grep", "--quiet", "--fixed-strings", text, sha, "--", "src/main/java");
+        if (found.exit() > 1) {
+            throw new ToolError("git grep in " + sha + " failed: " + found.output().strip());
+        }
+        return found.exit() == 0;
+    }
+
     /** Tonight's commit, for the record (a checkout with local changes says so). */
     static String describeHead(Path projectDir) {
         GitResult head = git(projectDir, "rev-parse", "HEAD");

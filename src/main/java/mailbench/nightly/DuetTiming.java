@@ -22,7 +22,9 @@ final class DuetTiming {
     /** The measured minutes of a pair must overlap this much of the shorter one, or the pair did not share its seconds. */
     static final double MIN_OVERLAP = 0.95;
 
-    private static final Pattern WAITED = Pattern.compile("^waiting ([0-9.]+) s for the agreed start");
+    /** The words of a run's timeline event that tell it kept an agreed start; a baseline without them predates duets. */
+    static final String WAITED_EVENT = "for the agreed start";
+    private static final Pattern WAITED = Pattern.compile("^waiting ([0-9.]+) s " + WAITED_EVENT);
     private static final Pattern LATE = Pattern.compile("^late for the agreed start \\S+ by ([0-9.]+) s");
 
     /** One side: its run folder, its measured window, and how long it was ready before the agreed start (negative: late). */

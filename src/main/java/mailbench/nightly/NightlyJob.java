@@ -136,6 +136,7 @@ public final class NightlyJob {
         Path night = settings.out().resolve(nightId).toAbsolutePath();
         String baseCommit = BaselineCheckout.resolve(projectDir, settings.baselineCommit());
         String currentCommit = BaselineCheckout.describeHead(projectDir);
+        BaselineCheckout.requireKnows(projectDir, baseCommit, settings.design() == Design.DUET, settings.sharedNode());
         Files.createDirectories(night);
         say(settings.design().name().toLowerCase(java.util.Locale.ROOT) + " night " + nightId + ": baseline " + baseCommit
             + " against " + currentCommit + ", " + settings.plan().pairs() + " pairs within " + settings.plan().budget().toMinutes()

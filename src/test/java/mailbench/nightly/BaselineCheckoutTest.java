@@ -76,6 +76,28 @@ class BaselineCheckoutTest {
     }
 
     @Test
+    void aBaselineThatPredatesDuetsShouldBeRefusedFromItsSourcesBeforeAnyBuild() throws Exception {
+        assertThatThrownBy(() -> BaselineCheckout.requireKnows(repo, first, true, true)).isInstanceOf(ToolError.class)
+            .hasMessageContaining("predates duets").hasMessageContaining("c1f64f2").hasMessageContaining("--design interleaved");
+        assertThatThrownBy(() -> BaselineCheckout.requireKnows(repo, first, false, true)).isInstanceOf(ToolError.class)
+            .hasMessageContaining("predates the shared node").hasMessageContaining("a6f20d4");
+        BaselineCheckout.requireKnows(repo, first, false, false);
+        assertThat(dir.resolve("maven-calls")).doesNotExist();
+    }
+
+    @Test
+    void aBaselineThatKeepsAgreedStartsShouldBeAccepted() throws Exception {
+        Path sources = Files.createDirectories(repo.resolve("src/main/java/x"));
+        Files.writeString(sources.resolve("Knobs.java"), "class Knobs { String node = \"mailbench.stack.opensearch\"; }");
+        Files.writeString(sources.resolve("Start.java"), "class Start { String said = \"waiting 3 s for the agreed start\"; }");
+        git(repo, "add", "src");
+        git(repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "duets");
+        String duets = git(repo, "rev-parse", "HEAD");
+
+        BaselineCheckout.requireKnows(repo, duets, true, true);
+    }
+
+    @Test
     void aLocalChangeShouldBeNamedInTonightsCommit() throws Exception {
         Files.writeString(repo.resolve("pom.xml"), "<project>edited</project>");
         assertThat(BaselineCheckout.describeHead(repo)).isEqualTo(second + " with local changes");
