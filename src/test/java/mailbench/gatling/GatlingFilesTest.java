@@ -80,7 +80,7 @@ class GatlingFilesTest {
                     // the one exception: with -Dmailbench.facade.ca, Gatling checks certificates (mailbench.run.GatlingTrust
                     // refuses such a run without it); a setting gatling.conf does not hold, so nothing there is beaten
                     assertThat(arg).isEqualTo("-Dgatling.ssl.useInsecureTrustManager=false");
-                    assertThat(ConfigFactory.parseResources("gatling.conf").hasPath("gatling.ssl")).isFalse();
+                    assertThat(ConfigFactory.parseResources("gatling.conf").hasPath("gatling.ssl.useInsecureTrustManager")).isFalse();
                 } else {
                     // a -D here would beat gatling.conf and a user's own -D could not be told from it
                     assertThat(arg).doesNotStartWith("-Dgatling.");
