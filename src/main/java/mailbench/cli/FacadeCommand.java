@@ -186,8 +186,8 @@ final class FacadeCommand implements Callable<Integer> {
         defaultValue = "client")
     String responseBuffer;
 
-    @Option(names = "--inject-cpu-micros", description = "Calibration: spin this many microseconds of CPU on the client's I/O"
-        + " thread for every search and get, a known cost a comparison must detect; 0: none (default: ${DEFAULT-VALUE})",
+    @Option(names = "--inject-cpu-micros", description = "Calibration: spend this many microseconds of CPU (fixed work,"
+        + " calibrated at start) on the client's I/O thread for every search and get, a known cost a comparison must detect; 0: none (default: ${DEFAULT-VALUE})",
         defaultValue = "0")
     int injectCpuMicros;
 

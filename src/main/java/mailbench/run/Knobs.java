@@ -90,7 +90,7 @@ public final class Knobs {
     public static final Knob FACADE_JVM_ARGS = new Knob("mailbench.facade.jvmArgs", "",
         "Local facade: extra JVM options, space-separated (e.g. -XX:+UseParallelGC).");
     public static final Knob FACADE_INJECT_CPU = new Knob("mailbench.facade.injectCpuMicros", "0",
-        "Local facade, calibration: microseconds of CPU spun on the client's I/O thread for every search and get (a known cost a"
+        "Local facade, calibration: microseconds of CPU (fixed work calibrated at the facade's start) on the client's I/O thread for every search and get (a known cost a"
             + " comparison must detect, docs/nightly.adoc); 0: none. Shown in the facade's /health and the run's versions.");
     public static final Knob FACADE_INJECT_ALLOC = new Knob("mailbench.facade.injectAllocBytes", "0",
         "Local facade, calibration: heap bytes allocated for every search and get; 0: none.");

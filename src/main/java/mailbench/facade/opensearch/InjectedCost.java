@@ -2,13 +2,13 @@ package mailbench.facade.opensearch;
 
 /**
  * A known cost added to every search and get, on the thread that completes the client's call (the client's I/O
- * thread, where opensearch-java parses the answer): {@code cpuMicros} spun on that thread by the monotonic clock, and
- * {@code allocBytes} of heap in one array. It is the known truth that calibrates a comparison (docs/nightly.adoc: what a
- * night can detect): off by default, shown in /health, recorded with every run that sets it. The spin reads
- * {@link System#nanoTime()}, which costs no system call: a spin on the thread's own CPU clock made one system call a
- * microsecond, and those calls slowed the code after them, so 19 us spun cost 32 us of CPU a request
- * (docs/results/2026-11-26-night-calibration.adoc). A thread preempted mid-spin spends less than the spin; on these
- * hosts a 20 us spin is rarely cut.
+ * thread, where opensearch-java parses the answer): {@code cpuMicros} of CPU as a fixed count of arithmetic steps
+ * calibrated once per JVM ({@link FixedWork}), and {@code allocBytes} of heap in one array. It is the known truth that
+ * calibrates a comparison (docs/nightly.adoc: what a night can detect): off by default, shown in /health, recorded with
+ * every run that sets it. It was a spin by the monotonic clock until 2026-11-27: a thread preempted mid-spin spent less
+ * CPU than it spun, so on a saturated host the known cost shrank (docs/results/2026-11-27-night-fit.adoc); a spin on the
+ * thread's own CPU clock made a system call each microsecond, which slowed the code after it (19 us spun cost 32 us a
+ * request, docs/results/2026-11-26-night-calibration.adoc). Fixed work makes neither mistake.
  */
 public record InjectedCost(int cpuMicros, int allocBytes) {
 
@@ -31,6 +31,9 @@ public record InjectedCost(int cpuMicros, int allocBytes) {
         if (allocBytes < 0 || allocBytes > MAX_ALLOC_BYTES) {
             throw new IllegalArgumentException("--inject-alloc-bytes must be between 0 and " + MAX_ALLOC_BYTES + ", got " + allocBytes);
         }
+        if (cpuMicros > 0) {
+            FixedWork.iterationsPerMicro(); // calibrated when the facade starts with a cost, not on its first request
+        }
     }
 
     public boolean none() {
@@ -43,20 +46,9 @@ public record InjectedCost(int cpuMicros, int allocBytes) {
             sink = new byte[Math.max(0, allocBytes - ARRAY_HEADER_BYTES)];
         }
         if (cpuMicros > 0) {
-            spin();
+            FixedWork.spend(cpuMicros);
         }
         return value;
-    }
-
-    private void spin() {
-        long until = System.nanoTime() + cpuMicros * 1_000L;
-        long spins = 0;
-        while (System.nanoTime() < until) {
-            spins++;
-        }
-        if (spins < 0) {
-            sink = spins; // never: keeps the loop's counter alive
-        }
     }
 
     /** As /health and the facade's start line say it: "none", or "120 us CPU + 4096 bytes per search and get". */
