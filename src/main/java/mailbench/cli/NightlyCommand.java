@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 
 import mailbench.compare.ToolError;
 import mailbench.nightly.NightlyJob;
+import mailbench.nightly.PairRule;
 import mailbench.nightly.TrialOrder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -47,6 +48,23 @@ final class NightlyCommand implements Callable<Integer> {
     @Option(names = "--max-minutes", description = "Time budget of the whole night (builds and node included): no pair past"
         + " --min-pairs starts unless the slowest pair so far fits (default: ${DEFAULT-VALUE})", defaultValue = "45")
     int maxMinutes;
+
+    @Option(names = "--min-idle", description = "A pair counts only if the host kept this share of its cores idle in its measured"
+        + " minute; a duet's fit pairs pick a rate that leaves it (default: ${DEFAULT-VALUE})", defaultValue = "0.25")
+    double minIdle;
+
+    @Option(names = "--max-jit", description = "A pair counts only if the JIT compilers held at most this percent of each facade's"
+        + " CPU samples; a duet's fit pairs lengthen the warm-up until they do (default: ${DEFAULT-VALUE})", defaultValue = "2.0")
+    double maxJit;
+
+    @Option(names = "--max-pair-ko", description = "A pair counts only if each side failed at most this percent of its requests,"
+        + " what a run's own gate allows (default: ${DEFAULT-VALUE})", defaultValue = "1.0")
+    double maxPairKo;
+
+    @Option(names = "--fit-pairs", description = "Most fit pairs before a duet's first counted pair: they warm the node and pick"
+        + " the rate and warm-up that leave --min-idle and --max-jit (a rate or warm-up given with -D is only checked); 0: none"
+        + " (default: ${DEFAULT-VALUE})", defaultValue = "3")
+    int fitPairs;
 
     @Option(names = "--order", description = "random: a coin per pair decides which side goes first (seeded); alternate: base first"
         + " in odd pairs (default: ${DEFAULT-VALUE})", defaultValue = "random")
@@ -111,7 +129,8 @@ final class NightlyCommand implements Callable<Integer> {
             }
             NightlyJob.Settings settings = NightlyJob.Settings.of(baselineCommit, chosen, node.equals("shared"), minPairs, maxPairs,
                 maxMinutes, TrialOrder.of(order), seed == null ? System.currentTimeMillis() : seed, out, history, builds, resultsUrl,
-                thresholdOptions.nightThresholds(), resultsUrl == null ? null : resultsAccess.access());
+                thresholdOptions.nightThresholds(), resultsUrl == null ? null : resultsAccess.access())
+                .with(new PairRule(minIdle, maxJit, maxPairKo), fitPairs);
             NightlyJob.Outcome outcome = new NightlyJob(settings, maven.maven, projectDir, maven.properties, baseProperties,
                 currentProperties, System.out).run();
             outcome.warnings().forEach(w -> System.err.println("warning: " + w));

@@ -47,9 +47,61 @@ final class NightRecord {
             runs.add(runDocument(nightId, started, verdict.outcome().text(), trial.current(), Side.CURRENT, trial.index()));
         }
         entry.put("runs", runs);
+        List<Map<String, Object>> pairs = new ArrayList<>();
+        List<Trial> all = new ArrayList<>(made.trials());
+        all.addAll(made.notCounted());
+        all.sort(java.util.Comparator.comparingInt(Trial::index));
+        all.forEach(trial -> pairs.add(pair(trial)));
+        entry.put("pairsMade", pairs);
         entry.put("metrics", metrics(comparison));
         entry.put("undecided", verdict.open());
         return entry;
+    }
+
+    /** One pair as night.json keeps it: whether it counted and why not, and what the host left each side. */
+    static Map<String, Object> pair(Trial trial) {
+        Map<String, Object> pair = new LinkedHashMap<>();
+        pair.put("pair", trial.index());
+        pair.put("baseFirst", trial.baseFirst());
+        pair.put("counted", trial.counted());
+        pair.put("notCounted", trial.notCounted());
+        pair.put("minutes", Math.round(trial.took().toSeconds() / 6.0) / 10.0);
+        pair.put("base", side(trial.base(), trial.baseRoom()));
+        pair.put("current", side(trial.current(), trial.currentRoom()));
+        return pair;
+    }
+
+    private static Map<String, Object> side(RunResult run, Headroom room) {
+        Map<String, Object> side = new LinkedHashMap<>();
+        side.put("run", run.name());
+        side.put("koPercent", run.measured().koPercent());
+        side.put("p50Ms", run.measured().p50Ms());
+        side.put("processCpuMsPerRequest", run.processCpuMsPerRequest());
+        side.put("allocatedBytesPerRequest", run.allocatedBytesPerRequest());
+        side.put("speedProbeMs", run.speedProbeMs());
+        side.putAll(room.asRecord());
+        return side;
+    }
+
+    /** The fit pairs that chose the duet's rate and warm-up, and the tuning the counted pairs ran with. */
+    static Map<String, Object> fit(HostFit.Outcome fit) {
+        Map<String, Object> record = new LinkedHashMap<>();
+        record.put("rate", fit.tuning().rate());
+        record.put("warmupSeconds", fit.tuning().warmupSeconds());
+        record.put("rateNamed", fit.tuning().rateNamed());
+        record.put("warmupNamed", fit.tuning().warmupNamed());
+        List<Map<String, Object>> steps = new ArrayList<>();
+        for (HostFit.Step step : fit.steps()) {
+            Map<String, Object> s = new LinkedHashMap<>();
+            s.put("fitPair", step.index());
+            s.put("rate", step.tuning().rate());
+            s.put("warmupSeconds", step.tuning().warmupSeconds());
+            s.put("finding", step.finding());
+            s.put("pair", pair(step.trial()));
+            steps.add(s);
+        }
+        record.put("steps", steps);
+        return record;
     }
 
     private static List<Map<String, Object>> metrics(Comparison comparison) {

@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 
 import mailbench.access.Credentials;
 import mailbench.access.OpenSearchAccess;
@@ -61,7 +63,8 @@ public final class NightlyJob {
 
     /** What a night is told. */
     public record Settings(String baselineCommit, Design design, boolean sharedNode, TrialPlan.Settings plan, Path out, Path history,
-                           Path builds, URI resultsUrl, Thresholds thresholds, OpenSearchAccess resultsAccess) {
+                           Path builds, URI resultsUrl, Thresholds thresholds, OpenSearchAccess resultsAccess, PairRule pairRule,
+                           int fitPairs) {
 
         public Settings {
             if (design == Design.DUET && !sharedNode) {
@@ -75,18 +78,33 @@ public final class NightlyJob {
             if (resultsAccess == null) {
                 resultsAccess = OpenSearchAccess.NONE;
             }
+            if (pairRule == null) {
+                pairRule = PairRule.DEFAULT;
+            }
+            if (fitPairs < 0 || fitPairs > 10) {
+                throw new ToolError("--fit-pairs must be between 0 and 10, got " + fitPairs);
+            }
+        }
+
+        /** These settings with another rule for which pairs count, and at most {@code fitPairs} fit pairs before a duet's first. */
+        public Settings with(PairRule rule, int fitPairs) {
+            return new Settings(baselineCommit, design, sharedNode, plan, out, history, builds, resultsUrl, thresholds, resultsAccess, rule,
+                fitPairs);
         }
 
         public static Settings of(String baselineCommit, Design design, boolean sharedNode, int minPairs, int maxPairs, int maxMinutes,
                                   TrialOrder order, long seed, Path out, Path history, Path builds, URI resultsUrl, Thresholds thresholds,
                                   OpenSearchAccess resultsAccess) {
             return new Settings(baselineCommit, design, sharedNode, new TrialPlan.Settings(minPairs, maxPairs,
-                Duration.ofMinutes(maxMinutes), order, seed), out, history, builds, resultsUrl, thresholds, resultsAccess);
+                Duration.ofMinutes(maxMinutes), order, seed), out, history, builds, resultsUrl, thresholds, resultsAccess, null, HostFit.MOST_FIT_PAIRS);
         }
     }
 
     /** The night's record in its own folder (the history file's twin). */
     public static final String NIGHT_JSON = "night.json";
+
+    /** Where the fit pairs' runs go in the night's folder, apart from the counted pairs' base/ and current/. */
+    static final String FIT_FOLDER = "fit";
 
     static final DateTimeFormatter NIGHT_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
@@ -146,24 +164,43 @@ public final class NightlyJob {
         BaselineCheckout.compile(projectDir, maven, night.resolve("logs").resolve("build-current.log"), this::say);
 
         TrialPlan.Outcome made;
+        HostFit.Outcome fit = null;
         NightNode node = settings.sharedNode() ? NightNode.start(night.resolve("node"), properties, this::say) : null;
+        AtomicReference<TrialRunner> running = new AtomicReference<>();
+        Thread stopper = new Thread(() -> Optional.ofNullable(running.get()).ifPresent(TrialRunner::stop), "nightly-stop");
+        Runtime.getRuntime().addShutdownHook(stopper);
         try {
-            Map<String, String> runProperties = runProperties(node);
-            TrialRunner runner = runner(new Side(Side.BASE, baseDir, runProperties).with(baseOnly),
-                new Side(Side.CURRENT, projectDir, runProperties).with(currentOnly), node, night);
-            Thread stopper = new Thread(runner::stop, "nightly-stop");
-            Runtime.getRuntime().addShutdownHook(stopper);
-            try {
-                made = new TrialPlan(settings.plan(), startedNanos).run(runner, trials -> NightVerdict.of(Comparer.pairedMetricVerdicts(
-                    trials.stream().map(Trial::base).toList(), trials.stream().map(Trial::current).toList(), settings.thresholds()))
-                    .undecided(), this::say);
-            } finally {
-                removeQuietly(stopper);
+            Side base = new Side(Side.BASE, baseDir, runProperties(node)).with(baseOnly);
+            Side current = new Side(Side.CURRENT, projectDir, runProperties(node)).with(currentOnly);
+            TrialRunner runner;
+            if (settings.design() == Design.DUET && settings.fitPairs() > 0) {
+                fit = new HostFit(settings.pairRule(), settings.fitPairs(), this::say).fit(startTuning(), (index, tuning) -> {
+                    Path fits = night.resolve(FIT_FOLDER);
+                    TrialRunner fitRunner = duet(base, current, node, tuning, fits, "fit");
+                    running.set(fitRunner);
+                    return check(fitRunner.run(index, index % 2 == 1), fits);
+                });
+                runner = duet(base, current, node, fit.tuning(), night, settings.plan().pairs());
+            } else if (settings.design() == Design.DUET) {
+                runner = duet(base, current, node, startTuning(), night, settings.plan().pairs());
+            } else {
+                Map<String, String> shared = node == null ? Map.of() : Map.of(Knobs.STACK_OPENSEARCH.name(), node.url().toString());
+                runner = new InterleavedRunner(maven, base.with(shared), current.with(shared), night, settings.plan().pairs(), this::say);
             }
+            running.set(runner);
+            made = new TrialPlan(settings.plan(), startedNanos).run(runner, trial -> check(trial, night),
+                trials -> NightVerdict.of(Comparer.pairedMetricVerdicts(trials.stream().map(Trial::base).toList(),
+                    trials.stream().map(Trial::current).toList(), settings.thresholds())).undecided(), this::say);
         } finally {
+            removeQuietly(stopper);
             if (node != null) {
                 node.close();
             }
+        }
+        if (made.trials().isEmpty()) {
+            throw new ToolError("no pair counted (" + made.stoppedBecause() + "); the last one: " + made.notCounted()
+                .get(made.notCounted().size() - 1).notCounted() + ". Run the night on a quieter host, or name a lower -D"
+                + Knobs.RATE.name() + " or a longer -D" + Knobs.WARMUP.name() + " (the runs are in " + night + ")");
         }
         List<RunResult> base = made.trials().stream().map(Trial::base).toList();
         List<RunResult> current = made.trials().stream().map(Trial::current).toList();
@@ -173,6 +210,9 @@ public final class NightlyJob {
         say("comparison: " + night.resolve("comparison").resolve(ComparisonReport.HTML));
         say(made.stoppedBecause());
         Map<String, Object> entry = NightRecord.of(nightId, started, settings, baseCommit, currentCommit, made, comparison, verdict, night);
+        if (fit != null) {
+            entry.put("fit", NightRecord.fit(fit));
+        }
         Path historyFile = settings.history().resolve(nightId + ".json").toAbsolutePath();
         Files.createDirectories(settings.history());
         Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(historyFile.toFile(), entry);
@@ -197,20 +237,31 @@ public final class NightlyJob {
         return run;
     }
 
-    private TrialRunner runner(Side base, Side current, NightNode node, Path night) {
-        String pairs = settings.plan().pairs();
-        if (settings.design() == Design.DUET) {
-            int rate;
-            try {
-                rate = Integer.parseInt(properties.getOrDefault(Knobs.RATE.name(), Knobs.RATE.defaultValue()));
-            } catch (NumberFormatException e) {
-                throw new ToolError("-D" + Knobs.RATE.name() + " must be a whole number of requests per second, got '"
-                    + properties.get(Knobs.RATE.name()) + "'");
-            }
-            return new DuetRunner(maven, base, current, node.url(), rate, night, pairs, this::say);
+    /** The duet's rate and warm-up before the fit: the operator's, if named, else the defaults. */
+    private HostFit.Tuning startTuning() {
+        int rate = wholeNumber(Knobs.RATE.name(), properties.getOrDefault(Knobs.RATE.name(), Knobs.RATE.defaultValue()));
+        int warmup = wholeNumber(Knobs.WARMUP.name(), properties.getOrDefault(Knobs.WARMUP.name(),
+            Integer.toString(SHARED_NODE_WARMUP_SECONDS)));
+        return new HostFit.Tuning(rate, warmup, properties.containsKey(Knobs.RATE.name()), properties.containsKey(Knobs.WARMUP.name()));
+    }
+
+    private static int wholeNumber(String knob, String value) {
+        try {
+            return Integer.parseInt(value.strip());
+        } catch (NumberFormatException e) {
+            throw new ToolError("-D" + knob + " must be a whole number, got '" + value + "'");
         }
-        Map<String, String> shared = node == null ? Map.of() : Map.of(Knobs.STACK_OPENSEARCH.name(), node.url().toString());
-        return new InterleavedRunner(maven, base.with(shared), current.with(shared), night, pairs, this::say);
+    }
+
+    private TrialRunner duet(Side base, Side current, NightNode node, HostFit.Tuning tuning, Path folder, String pairs) {
+        Map<String, String> warmup = Map.of(Knobs.WARMUP.name(), Integer.toString(tuning.warmupSeconds()));
+        return new DuetRunner(maven, base.with(warmup), current.with(warmup), node.url(), tuning.rate(), folder, pairs, this::say);
+    }
+
+    /** The pair with its sides' headroom, read from their run folders under {@code folder}, and the rule's judgement. */
+    private Trial check(Trial trial, Path folder) {
+        return trial.checked(Headroom.of(folder.resolve(Side.BASE).resolve(trial.base().name()), trial.base()),
+            Headroom.of(folder.resolve(Side.CURRENT).resolve(trial.current().name()), trial.current()), settings.pairRule());
     }
 
     /** One finished run in a progress line. */

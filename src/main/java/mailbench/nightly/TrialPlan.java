@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 import mailbench.compare.ToolError;
 
@@ -38,8 +39,12 @@ final class TrialPlan {
         }
     }
 
-    /** The pairs made, and why no more were. */
-    record Outcome(List<Trial> trials, String stoppedBecause) {
+    /** The pairs counted, the pairs made but not counted (each says why), and why no more were made. */
+    record Outcome(List<Trial> trials, List<Trial> notCounted, String stoppedBecause) {
+
+        Outcome(List<Trial> trials, String stoppedBecause) {
+            this(trials, List.of(), stoppedBecause);
+        }
     }
 
     private final Settings settings;
@@ -50,36 +55,71 @@ final class TrialPlan {
         this.startedNanos = startedNanos;
     }
 
-    /** {@code undecided}: whether the pairs so far leave the question open (then another pair may run), and why. */
+    /** Every pair counts: a comparison made of fixed pairs ({@code pairs}). */
     Outcome run(TrialRunner runner, Function<List<Trial>, String> undecided, Consumer<String> say)
         throws InterruptedException, IOException {
-        List<Trial> trials = new ArrayList<>();
-        String stopped = settings.minPairs() == settings.maxPairs() ? settings.minPairs() + " pairs, as asked" : null;
-        for (int pair = 1; pair <= settings.maxPairs(); pair++) {
-            if (pair > settings.minPairs()) {
-                String open = undecided.apply(trials);
+        return run(runner, UnaryOperator.identity(), undecided, say);
+    }
+
+    /**
+     * {@code check}: the pair with the night's judgement of whether it counts ({@link Trial#notCounted()}); a pair not
+     * counted is replaced while the time budget has room (the first {@code minPairs} made always run), so the minimum and
+     * the maximum are of counted pairs. {@code undecided}: whether the counted pairs so far leave the question open (then
+     * another pair may run), and why.
+     */
+    Outcome run(TrialRunner runner, UnaryOperator<Trial> check, Function<List<Trial>, String> undecided, Consumer<String> say)
+        throws InterruptedException, IOException {
+        List<Trial> made = new ArrayList<>();
+        List<Trial> counted = new ArrayList<>();
+        String stopped = null;
+        int attempts = Math.min(100, 2 * settings.maxPairs());
+        while (stopped == null) {
+            if (counted.size() >= settings.minPairs()) {
+                String open = settings.minPairs() == settings.maxPairs() ? null : undecided.apply(counted);
                 if (open == null) {
-                    stopped = "decided after " + trials.size() + " pairs";
+                    stopped = settings.minPairs() == settings.maxPairs() ? counted.size() + " pairs, as asked"
+                        : "decided after " + counted.size() + " pairs";
                     break;
                 }
-                Duration elapsed = Duration.ofNanos(System.nanoTime() - startedNanos);
-                Duration next = slowest(trials);
-                if (elapsed.plus(next).compareTo(settings.budget()) > 0) {
-                    stopped = "undecided after " + trials.size() + " pairs (" + open + ") and the time budget of "
-                        + settings.budget().toMinutes() + " min has no room for another pair (" + elapsed.toMinutes()
-                        + " min gone, a pair takes up to " + minutes(next) + " min)";
+                if (counted.size() >= settings.maxPairs()) {
+                    stopped = "undecided after " + counted.size() + " pairs (" + open + "), the most --max-pairs allows";
                     break;
                 }
-                say.accept("undecided after " + trials.size() + " pairs (" + open + "): one more pair");
+                stopped = noRoom(made, counted, open);
+                if (stopped == null) {
+                    say.accept("undecided after " + counted.size() + " pairs (" + open + "): one more pair");
+                }
+            } else if (made.size() >= settings.minPairs()) {
+                stopped = noRoom(made, counted, (settings.minPairs() - counted.size()) + " more counted pairs needed");
             }
-            trials.add(runner.run(pair, settings.order().baseFirst(pair, settings.seed())));
+            if (stopped == null && made.size() >= attempts) {
+                stopped = counted.size() + " pairs counted of " + made.size() + " made, the most a night makes (twice --max-pairs)";
+            }
+            if (stopped != null) {
+                break;
+            }
+            int index = made.size() + 1;
+            Trial trial = check.apply(runner.run(index, settings.order().baseFirst(index, settings.seed())));
+            made.add(trial);
+            if (trial.counted()) {
+                counted.add(trial);
+            } else {
+                say.accept("pair " + index + " is not counted: " + trial.notCounted());
+            }
         }
-        if (stopped == null) {
-            String open = undecided.apply(trials);
-            stopped = open == null ? "decided after " + trials.size() + " pairs"
-                : "undecided after " + trials.size() + " pairs (" + open + "), the most --max-pairs allows";
+        List<Trial> dropped = made.stream().filter(trial -> !trial.counted()).toList();
+        return new Outcome(List.copyOf(counted), dropped, stopped);
+    }
+
+    /** Why the budget stops the night here, or null when the slowest pair so far still fits. */
+    private String noRoom(List<Trial> made, List<Trial> counted, String open) {
+        Duration elapsed = Duration.ofNanos(System.nanoTime() - startedNanos);
+        Duration next = slowest(made);
+        if (elapsed.plus(next).compareTo(settings.budget()) <= 0) {
+            return null;
         }
-        return new Outcome(List.copyOf(trials), stopped);
+        return "undecided after " + counted.size() + " pairs (" + open + ") and the time budget of " + settings.budget().toMinutes()
+            + " min has no room for another pair (" + elapsed.toMinutes() + " min gone, a pair takes up to " + minutes(next) + " min)";
     }
 
     static Duration slowest(List<Trial> trials) {

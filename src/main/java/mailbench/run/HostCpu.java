@@ -21,6 +21,8 @@ import java.util.concurrent.TimeUnit;
 public final class HostCpu implements AutoCloseable {
 
     private static final Path PROC_STAT = Path.of("/proc/stat");
+    /** Pressure stall information: how long some runnable task waited for a CPU (Linux 4.20+, "some ... total=" in µs). */
+    private static final Path CPU_PRESSURE = Path.of("/proc/pressure/cpu");
     /** /proc/stat counts in USER_HZ, 100 a second on Linux. */
     private static final long MILLIS_PER_TICK = 10;
 
@@ -36,9 +38,18 @@ public final class HostCpu implements AutoCloseable {
     record Reading(long millis, long[] machine, Map<String, Long> processes) {
     }
 
-    /** The measured phase's share: cores used on average by each process and by the machine. */
+    /**
+     * The measured phase's share: cores used on average by each process and by the machine; {@code pressure} the share of
+     * the time some runnable task waited for a core (0 to 1, null where the kernel has no /proc/pressure/cpu): idle cores
+     * say a host had room on average, pressure says whether work still queued for a core within the second.
+     */
     public record Section(double seconds, int cores, Map<String, Double> processes, Double busy, Double steal, Double idle,
-                          Double otherProcesses) {
+                          Double otherProcesses, Double pressure) {
+
+        public Section(double seconds, int cores, Map<String, Double> processes, Double busy, Double steal, Double idle,
+                       Double otherProcesses) {
+            this(seconds, cores, processes, busy, steal, idle, otherProcesses, null);
+        }
     }
 
     private HostCpu(Map<String, Long> pids) {
@@ -86,18 +97,43 @@ public final class HostCpu implements AutoCloseable {
             .count();
     }
 
-    /** user+nice, system+irq+softirq, idle+iowait, steal, in ms; null without /proc/stat. */
+    /** user+nice, system+irq+softirq, idle+iowait, steal, in ms, and the CPU pressure's stall in ms (-1 without it); null without /proc/stat. */
     static long[] machineCounters() {
         try {
             for (String line : Files.readAllLines(PROC_STAT)) {
                 if (line.startsWith("cpu ")) {
-                    return parseCpuLine(line);
+                    long[] cpu = parseCpuLine(line);
+                    return new long[] {cpu[0], cpu[1], cpu[2], cpu[3], pressureStallMillis()};
                 }
             }
         } catch (IOException | RuntimeException e) {
             // not Linux, or not readable: the machine part stays empty
         }
         return null;
+    }
+
+    /** The "some" line's total stall of /proc/pressure/cpu, in ms; -1 where the kernel does not keep it. */
+    static long pressureStallMillis() {
+        try {
+            for (String line : Files.readAllLines(CPU_PRESSURE)) {
+                if (line.startsWith("some ")) {
+                    return parsePressureTotal(line) / 1000;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // no pressure stall information (older kernels, psi=0)
+        }
+        return -1;
+    }
+
+    /** "some avg10=1.00 avg60=2.00 avg300=3.00 total=123456" -> 123456 (µs). */
+    static long parsePressureTotal(String line) {
+        for (String field : line.trim().split("\\s+")) {
+            if (field.startsWith("total=")) {
+                return Long.parseLong(field.substring("total=".length()));
+            }
+        }
+        throw new IllegalArgumentException("no total in '" + line + "'");
     }
 
     static long[] parseCpuLine(String line) {
@@ -143,8 +179,10 @@ public final class HostCpu implements AutoCloseable {
         double idle = (last.machine()[2] - first.machine()[2]) / millis;
         double steal = (last.machine()[3] - first.machine()[3]) / millis;
         double ours = processes.values().stream().mapToDouble(Double::doubleValue).sum();
+        boolean pressureKept = first.machine().length > 4 && first.machine()[4] >= 0 && last.machine()[4] >= 0;
+        Double pressure = pressureKept ? round(Math.min(1, (last.machine()[4] - first.machine()[4]) / millis)) : null;
         return new Section(round(millis / 1000), cores, processes, round(user + system), round(steal), round(idle),
-            round(Math.max(0, user + system - ours)));
+            round(Math.max(0, user + system - ours)), pressure);
     }
 
     private static double round(double value) {

@@ -82,6 +82,48 @@ class TrialPlanTest {
     }
 
     @Test
+    void aPairNotCountedShouldBeReplacedAndKeptApart() throws Exception {
+        RecordingRunner runner = new RecordingRunner();
+        List<String> said = new ArrayList<>();
+        TrialPlan.Outcome outcome = plan(3, 3, Duration.ofMinutes(45), TrialOrder.ALTERNATE).run(runner,
+            trial -> trial.index() == 1 ? dropped(trial, "the host had 5% of its cores idle (at least 25%)") : trial, trials -> null,
+            said::add);
+
+        assertThat(runner.asked).containsExactly("1B", "2C", "3B", "4C");
+        assertThat(outcome.trials()).extracting(Trial::index).containsExactly(2, 3, 4);
+        assertThat(outcome.notCounted()).extracting(Trial::index).containsExactly(1);
+        assertThat(outcome.stoppedBecause()).isEqualTo("3 pairs, as asked");
+        assertThat(said).containsExactly("pair 1 is not counted: the host had 5% of its cores idle (at least 25%)");
+    }
+
+    @Test
+    void replacingDroppedPairsShouldStopWhenTheBudgetHasNoRoom() throws Exception {
+        RecordingRunner runner = new RecordingRunner();
+        runner.took = Duration.ofMinutes(10);
+        TrialPlan.Outcome outcome = new TrialPlan(new TrialPlan.Settings(2, 20, Duration.ofMinutes(45), TrialOrder.ALTERNATE, 7),
+            System.nanoTime() - Duration.ofMinutes(40).toNanos()).run(runner, trial -> dropped(trial, "saturated"), trials -> null,
+            line -> { });
+
+        assertThat(outcome.trials()).isEmpty();
+        assertThat(outcome.notCounted()).hasSize(2);
+        assertThat(outcome.stoppedBecause()).startsWith("undecided after 0 pairs (2 more counted pairs needed) and the time budget");
+    }
+
+    @Test
+    void aNightOfDroppedPairsShouldStopAtTwiceItsMaximum() throws Exception {
+        RecordingRunner runner = new RecordingRunner();
+        TrialPlan.Outcome outcome = plan(2, 3, Duration.ofMinutes(45), TrialOrder.ALTERNATE).run(runner, trial -> dropped(trial, "x"),
+            trials -> null, line -> { });
+
+        assertThat(outcome.notCounted()).hasSize(6);
+        assertThat(outcome.stoppedBecause()).isEqualTo("0 pairs counted of 6 made, the most a night makes (twice --max-pairs)");
+    }
+
+    private static Trial dropped(Trial trial, String why) {
+        return new Trial(trial.index(), trial.baseFirst(), null, null, trial.took(), Headroom.UNKNOWN, Headroom.UNKNOWN, why);
+    }
+
+    @Test
     void theRandomOrderShouldFollowItsSeedAndMixTheSides() throws Exception {
         RecordingRunner first = new RecordingRunner();
         RecordingRunner again = new RecordingRunner();

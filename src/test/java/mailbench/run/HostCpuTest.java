@@ -42,6 +42,17 @@ class HostCpuTest {
     }
 
     @Test
+    void cpuPressureShouldBeTheShareOfTheTimeSomeTaskWaitedForACore() {
+        assertThat(HostCpu.parsePressureTotal("some avg10=11.19 avg60=47.28 avg300=24.97 total=102365906")).isEqualTo(102_365_906L);
+        HostCpu.Reading first = new HostCpu.Reading(10_000, new long[] {1_000, 500, 2_000, 0, 50_000}, Map.of());
+        HostCpu.Reading last = new HostCpu.Reading(20_000, new long[] {12_000, 3_500, 6_000, 2_000, 57_500}, Map.of());
+        assertThat(HostCpu.section(first, last, 2).pressure()).isEqualTo(0.75);
+        HostCpu.Reading noPressure = new HostCpu.Reading(20_000, new long[] {12_000, 3_500, 6_000, 2_000, -1}, Map.of());
+        assertThat(HostCpu.section(first, noPressure, 2).pressure()).isNull();
+        assertThat(HostCpu.section(first, noPressure, 2).idle()).isEqualTo(0.4);
+    }
+
+    @Test
     void aProcessGoneBeforeTheEndShouldBeLeftOut() {
         HostCpu.Reading first = new HostCpu.Reading(0, null, Map.of("facade", 100L));
         HostCpu.Reading last = new HostCpu.Reading(1_000, null, Map.of());

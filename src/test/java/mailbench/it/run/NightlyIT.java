@@ -52,7 +52,9 @@ class NightlyIT {
             "-Dmailbench.rate=100", "-Dmailbench.warmup=5", "-Dmailbench.duration=10",
             "-Dmailbench.corpus.messages=5000", "-Dmailbench.corpus.users=100", "-Dmailbench.assert.p99Ms=600000",
             "--max-cpu-increase", "100000", "--max-allocation-increase", "100000", "--max-p99-increase", "100000",
-            "--max-ko-increase", "100", "--max-rps-decrease", "100"));
+            "--max-ko-increase", "100", "--max-rps-decrease", "100",
+            // one fit pair (it warms the node and reads the host), and a rule that counts whatever a miniature's host leaves
+            "--fit-pairs", "1", "--min-idle", "0", "--max-jit", "100", "--max-pair-ko", "100"));
 
         assertThat(MailbenchMain.run(args.toArray(String[]::new))).as("see target/nightly-it/duet/*/logs").isZero();
 
@@ -70,6 +72,16 @@ class NightlyIT {
         assertThat(record.get("runs")).hasSize(2);
         assertThat(record.at("/runs/0/side").asText()).isEqualTo("base");
         assertThat(record.at("/runs/1/side").asText()).isEqualTo("current");
+        // the fit pair before it, apart from the counted pairs, and what the host left each side of every pair
+        assertThat(record.at("/fit/steps")).hasSize(1);
+        assertThat(record.at("/fit/rate").asInt()).as("a named rate is only checked").isEqualTo(100);
+        assertThat(record.at("/fit/steps/0/finding").asText()).contains("idle").contains("JIT");
+        assertThat(night.resolve("fit").resolve("base")).isDirectoryContaining(path -> Files.exists(path.resolve("run.json")));
+        assertThat(record.at("/pairsMade/0/counted").asBoolean()).isTrue();
+        assertThat(record.at("/pairsMade/0/base/cores").asInt()).isPositive();
+        assertThat(record.at("/pairsMade/0/current").has("idleCores")).isTrue();
+        assertThat(record.at("/pairsMade/0/current").has("cpuPressure")).isTrue();
+        assertThat(record.at("/pairsMade/0/current").has("jitPercent")).isTrue();
         try (Stream<Path> files = Files.list(history)) {
             assertThat(files.map(file -> file.getFileName().toString())).contains(night.getFileName() + ".json");
         }

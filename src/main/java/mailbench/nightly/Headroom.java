@@ -1,0 +1,82 @@
+package mailbench.nightly;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import mailbench.compare.RunResult;
+import mailbench.profiler.ThreadGroup;
+import mailbench.run.HostCpu;
+import mailbench.run.RunFolder;
+import mailbench.run.RunSummary;
+
+/**
+ * What the host left one run in its measured minute: idle cores of the machine, the time the hypervisor took (steal),
+ * the share of time some task queued for a core (/proc/pressure/cpu), and the share of the facade's CPU samples its JIT
+ * compilers held. A pair measured on a saturated host, or while the facade was still compiling, measures the queue and
+ * the compiler rather than the code: each field is null where the run could not tell it.
+ */
+record Headroom(int cores, Double idleCores, Double steal, Double pressure, Double jitPercent) {
+
+    static final Headroom UNKNOWN = new Headroom(0, null, null, null, null);
+
+    /** The run's own summary.json (its cpu section) and profile (its thread groups). */
+    static Headroom of(Path runFolder, RunResult run) {
+        HostCpu.Section cpu;
+        try {
+            RunSummary summary = RunFolder.of(runFolder).readSummary();
+            cpu = summary.cpu();
+        } catch (IOException | RuntimeException e) {
+            cpu = null;
+        }
+        Double jit = run.threadGroups() == null ? null : run.threadGroups().get(ThreadGroup.JIT.key());
+        if (cpu == null) {
+            return new Headroom(0, null, null, null, jit);
+        }
+        return new Headroom(cpu.cores(), cpu.idle(), cpu.steal(), cpu.pressure(), jit);
+    }
+
+    /** Idle cores as a share of all (0 to 1), or null. */
+    Double idleShare() {
+        return idleCores == null || cores <= 0 ? null : idleCores / cores;
+    }
+
+    /** The fields as night.json keeps them for each side of a pair. */
+    Map<String, Object> asRecord() {
+        Map<String, Object> record = new LinkedHashMap<>();
+        record.put("cores", cores);
+        record.put("idleCores", idleCores);
+        record.put("steal", steal);
+        record.put("cpuPressure", pressure);
+        record.put("jitPercent", jitPercent);
+        return record;
+    }
+
+    /** The lower idle of two runs of the same seconds (a duet's sides read the same machine). */
+    static Double leastIdleShare(Headroom a, Headroom b) {
+        Double x = a.idleShare();
+        Double y = b.idleShare();
+        if (x == null || y == null) {
+            return x == null ? y : x;
+        }
+        return Math.min(x, y);
+    }
+
+    /** The higher JIT share of two runs. */
+    static Double mostJit(Headroom a, Headroom b) {
+        return higher(a.jitPercent(), b.jitPercent());
+    }
+
+    /** The higher CPU pressure of two runs. */
+    static Double mostPressure(Headroom a, Headroom b) {
+        return higher(a.pressure(), b.pressure());
+    }
+
+    private static Double higher(Double x, Double y) {
+        if (x == null || y == null) {
+            return x == null ? y : x;
+        }
+        return Math.max(x, y);
+    }
+}

@@ -1,0 +1,127 @@
+package mailbench.nightly;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+
+/**
+ * The duet fitted to the host before any pair counts: fit pairs, run like the others but never judged, warm the night's
+ * node (a cold node failed half of a first pair's requests) and measure what the host leaves at the duet's rate and
+ * warm-up. Too little idle CPU lowers the rate in proportion to the cores the pair kept busy (halved when the host was
+ * saturated, since a saturated host hides its demand); a JIT still compiling in the measured minute doubles the warm-up.
+ * A rate or warm-up the operator named is never changed, only checked by the same {@link PairRule} as every pair.
+ */
+final class HostFit {
+
+    /** Each side gets half the rate, in whole requests; below this a duet measures JVM upkeep more than requests. */
+    static final int LOWEST_RATE = 100;
+    static final int RATE_STEP = 50;
+    static final int LONGEST_WARMUP_SECONDS = 600;
+    /** Aim this far above the rule's idle share, so the next pair's own spread does not cross it. */
+    static final double IDLE_MARGIN = 0.10;
+    /** At most this many fit pairs by default (--fit-pairs); a rate is only raised while a later fit pair can check it. */
+    static final int MOST_FIT_PAIRS = 3;
+
+    /** The duet's whole rate and its warm-up; {@code rateNamed}/{@code warmupNamed}: set by the operator, so only checked. */
+    record Tuning(int rate, int warmupSeconds, boolean rateNamed, boolean warmupNamed) {
+
+        String describe() {
+            return rate + " req/s (" + rate / 2 + " a side)" + (rateNamed ? " as named" : "") + ", warm-up " + warmupSeconds + " s"
+                + (warmupNamed ? " as named" : "");
+        }
+    }
+
+    /** One fit pair: the tuning it ran with, what its sides found, and what the fit made of it. */
+    record Step(int index, Tuning tuning, Trial trial, String finding) {
+    }
+
+    /** The tuning the counted pairs run with, and the fit pairs that led to it. */
+    record Outcome(Tuning tuning, List<Step> steps) {
+    }
+
+    /** Makes one fit pair with a tuning (a runner of its own, whose runs go apart from the counted pairs'). */
+    interface FitRunner {
+        Trial run(int index, Tuning tuning) throws InterruptedException, IOException;
+    }
+
+    private final PairRule rule;
+    private final int mostFitPairs;
+    private final Consumer<String> say;
+
+    HostFit(PairRule rule, int mostFitPairs, Consumer<String> say) {
+        this.rule = rule;
+        this.mostFitPairs = mostFitPairs;
+        this.say = say;
+    }
+
+    Outcome fit(Tuning start, FitRunner runner) throws InterruptedException, IOException {
+        List<Step> steps = new ArrayList<>();
+        Tuning tuning = start;
+        for (int index = 1; index <= mostFitPairs; index++) {
+            say.accept("fit pair " + index + " (not counted): " + tuning.describe());
+            Trial trial = runner.run(index, tuning);
+            Tuning next = next(tuning, trial, start.rate(), index < mostFitPairs);
+            String finding = finding(trial, tuning, next);
+            steps.add(new Step(index, tuning, trial, finding));
+            say.accept("fit pair " + index + ": " + finding);
+            // the first pair ran on a cold node: its lack of room may be the node's warm-up, so a second one always checks
+            if (next.equals(tuning) && (index > 1 || trial.counted())) {
+                break;
+            }
+            tuning = next;
+        }
+        say.accept("the counted pairs run at " + tuning.describe());
+        return new Outcome(tuning, List.copyOf(steps));
+    }
+
+    private String finding(Trial trial, Tuning ran, Tuning next) {
+        String room = String.format(Locale.ROOT, "idle %s of the cores, JIT %s of a facade's samples, CPU pressure %s",
+            percent(Headroom.leastIdleShare(trial.baseRoom(), trial.currentRoom()), 100),
+            percent(Headroom.mostJit(trial.baseRoom(), trial.currentRoom()), 1),
+            percent(Headroom.mostPressure(trial.baseRoom(), trial.currentRoom()), 100));
+        String judged = trial.counted() ? "it would count" : "it would not count (" + trial.notCounted() + ")";
+        String then = next.equals(ran) ? "keep " + ran.describe() : "next " + next.describe();
+        return room + "; " + judged + "; " + then;
+    }
+
+    private static String percent(Double value, double scale) {
+        return value == null ? "unknown" : String.format(Locale.ROOT, "%.0f%%", value * scale);
+    }
+
+    /** The tuning after a fit pair: {@code ceiling} the rate asked for; a raise only when {@code canCheck} (a fit pair follows). */
+    Tuning next(Tuning ran, Trial trial, int ceiling, boolean canCheck) {
+        int rate = ran.rate();
+        Double idle = Headroom.leastIdleShare(trial.baseRoom(), trial.currentRoom());
+        if (!ran.rateNamed() && idle != null) {
+            int fitted = fittedRate(ran.rate(), idle, rule.minIdleShare(), ceiling);
+            if (fitted < ran.rate() || canCheck && fitted > ran.rate() && idle > rule.minIdleShare() + 2 * IDLE_MARGIN) {
+                rate = fitted;
+            }
+        }
+        int warmup = ran.warmupSeconds();
+        Double jit = Headroom.mostJit(trial.baseRoom(), trial.currentRoom());
+        if (!ran.warmupNamed() && jit != null && jit > rule.maxJitPercent()) {
+            warmup = Math.min(LONGEST_WARMUP_SECONDS, 2 * ran.warmupSeconds());
+        }
+        return new Tuning(rate, warmup, ran.rateNamed(), ran.warmupNamed());
+    }
+
+    /**
+     * The rate whose busy cores leave {@code minIdle} plus a margin idle, if busy cores grow with the rate; half the rate
+     * when under 5% of the cores were idle (a saturated host hides its demand). Whole steps of 50, between
+     * {@link #LOWEST_RATE} and {@code ceiling}.
+     */
+    static int fittedRate(int rate, double idleShare, double minIdle, int ceiling) {
+        double target;
+        if (idleShare < 0.05) {
+            target = rate / 2.0;
+        } else {
+            double busyShare = 1 - idleShare;
+            target = rate * (1 - minIdle - IDLE_MARGIN) / busyShare;
+        }
+        int stepped = (int) Math.floor(target / RATE_STEP) * RATE_STEP;
+        return Math.max(Math.min(LOWEST_RATE, ceiling), Math.min(ceiling, stepped));
+    }
+}

@@ -1,0 +1,66 @@
+package mailbench.nightly;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import mailbench.compare.RunResult;
+import mailbench.compare.ToolError;
+
+/**
+ * Which pairs a night counts: a pair whose measured minute left the host too little idle CPU, whose facade was still
+ * compiling, with failed requests on both sides, or with a side missing a judged metric measured the queue, the JIT or a
+ * failure rather than the code (a metric only one side has is half a pair); it is not counted (the pair, not the metric, is dropped) and the night says why. On a
+ * 2-core host at half the calibration host's speed, a default duet left 0.00-0.26 of its cores idle and its JIT held
+ * 6-51% of the facade's samples, and a +5% commit came out inconclusive (docs/results/2026-11-27-night-fit.adoc).
+ */
+public record PairRule(double minIdleShare, double maxJitPercent, double maxKoPercent) {
+
+    /**
+     * At least a quarter of the cores idle, the JIT at most 2% of the facade's samples, at most 1% failed requests (what a
+     * run's own gate allows: -Dmailbench.assert.successPercent, 99).
+     */
+    public static final PairRule DEFAULT = new PairRule(0.25, 2.0, 1.0);
+
+    public PairRule {
+        if (!(minIdleShare >= 0 && minIdleShare < 1)) {
+            throw new ToolError("--min-idle must be a share of the cores from 0 up to (not including) 1, got " + minIdleShare);
+        }
+        if (!(maxJitPercent > 0 && maxJitPercent <= 100)) {
+            throw new ToolError("--max-jit must be a percent of the facade's CPU samples above 0 and at most 100, got " + maxJitPercent);
+        }
+        if (!(maxKoPercent >= 0 && maxKoPercent <= 100)) {
+            throw new ToolError("--max-pair-ko must be a percent from 0 to 100, got " + maxKoPercent);
+        }
+    }
+
+    /** Why the pair does not count, or null when it does. */
+    String whyNotCounted(RunResult base, Headroom baseRoom, RunResult current, Headroom currentRoom) {
+        List<String> why = new ArrayList<>();
+        // failures on both sides are the host's or the node's (a cold node failed half of a first pair); failures on one
+        // side are what the KO metric judges: a commit that fails every request must come out a regression, not a dropped pair
+        if (base.measured().koPercent() > maxKoPercent && current.measured().koPercent() > maxKoPercent) {
+            why.add(String.format(Locale.ROOT, "both sides failed requests (base %.2f%%, current %.2f%%; at most %.2f%%)",
+                base.measured().koPercent(), current.measured().koPercent(), maxKoPercent));
+        }
+        for (String side : List.of(Side.BASE, Side.CURRENT)) {
+            RunResult run = Side.BASE.equals(side) ? base : current;
+            RunResult other = Side.BASE.equals(side) ? current : base;
+            if (run.processCpuMsPerRequest() == null && other.processCpuMsPerRequest() != null) {
+                why.add(side + " has no CPU per request");
+            }
+            if (run.allocatedBytesPerRequest() == null && other.allocatedBytesPerRequest() != null) {
+                why.add(side + " has no allocation per request");
+            }
+        }
+        Double idle = Headroom.leastIdleShare(baseRoom, currentRoom);
+        if (idle != null && idle < minIdleShare) {
+            why.add(String.format(Locale.ROOT, "the host had %.0f%% of its cores idle (at least %.0f%%)", 100 * idle, 100 * minIdleShare));
+        }
+        Double jit = Headroom.mostJit(baseRoom, currentRoom);
+        if (jit != null && jit > maxJitPercent) {
+            why.add(String.format(Locale.ROOT, "the JIT held %.1f%% of a facade's CPU samples (at most %.1f%%)", jit, maxJitPercent));
+        }
+        return why.isEmpty() ? null : String.join("; ", why);
+    }
+}

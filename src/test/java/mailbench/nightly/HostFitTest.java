@@ -1,0 +1,155 @@
+package mailbench.nightly;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+import mailbench.compare.RunResult;
+import mailbench.compare.ToolError;
+
+/** Which pairs count, and how fit pairs choose a duet's rate and warm-up, on made-up headroom: no load. */
+class HostFitTest {
+
+    static RunResult run(long ko, Double cpuMs, Double bytes) {
+        RunResult.Stats measured = new RunResult.Stats(30_000, ko, 500, 2, 10, 20);
+        return new RunResult("r", "v", "completed", 500L, measured, Map.of(), cpuMs, Map.of(), null, Map.of(), Map.of(), Map.of(),
+            List.of(), 60_000L, bytes, null, cpuMs);
+    }
+
+    static Headroom room(double idleCores, double jitPercent) {
+        return new Headroom(2, idleCores, 0.0, 0.1, jitPercent);
+    }
+
+    static Trial pair(Headroom base, Headroom current) {
+        return new Trial(1, true, run(0, 0.4, 50_000.0), run(0, 0.4, 50_000.0), Duration.ofMinutes(4)).checked(base, current,
+            PairRule.DEFAULT);
+    }
+
+    @Nested
+    class WhichPairsCount {
+
+        @Test
+        void aPairWithRoomAndAFinishedJitShouldCount() {
+            assertThat(pair(room(0.8, 0.5), room(0.7, 1.0)).notCounted()).isNull();
+        }
+
+        @Test
+        void aSaturatedHostShouldDropThePairAndSaySo() {
+            assertThat(pair(room(0.14, 0.5), room(0.1, 0.5)).notCounted()).isEqualTo("the host had 5% of its cores idle (at least 25%)");
+        }
+
+        @Test
+        void aCompilingJitShouldDropThePair() {
+            assertThat(pair(room(0.8, 0.5), room(0.8, 33.0)).notCounted())
+                .isEqualTo("the JIT held 33.0% of a facade's CPU samples (at most 2.0%)");
+        }
+
+        @Test
+        void failuresOnBothSidesOrAMetricOnlyOneSideHasShouldDropThePair() {
+            Trial failing = new Trial(1, true, run(16_800, 0.8, null), run(17_100, 0.4, 50_000.0), Duration.ofMinutes(4))
+                .checked(room(0.8, 0.5), room(0.8, 0.5), PairRule.DEFAULT);
+            assertThat(failing.notCounted()).isEqualTo("both sides failed requests (base 56.00%, current 57.00%; at most 1.00%);"
+                + " base has no allocation per request");
+        }
+
+        @Test
+        void aCommitThatFailsEveryRequestShouldBeCountedForTheKoMetricToJudge() {
+            Trial broken = new Trial(1, true, run(0, 0.25, 56_000.0), run(30_000, 0.10, 15_000.0), Duration.ofMinutes(4))
+                .checked(room(0.8, 0.5), room(0.8, 0.5), PairRule.DEFAULT);
+            assertThat(broken.counted()).isTrue();
+        }
+
+        @Test
+        void aHostThatCannotTellShouldNotDropThePair() {
+            assertThat(pair(Headroom.UNKNOWN, Headroom.UNKNOWN).counted()).isTrue();
+        }
+
+        @Test
+        void badBoundsShouldNameTheirOption() {
+            assertThatThrownBy(() -> new PairRule(1.0, 2, 0.1)).isInstanceOf(ToolError.class).hasMessageContaining("--min-idle");
+            assertThatThrownBy(() -> new PairRule(0.25, 0, 0.1)).hasMessageContaining("--max-jit");
+            assertThatThrownBy(() -> new PairRule(0.25, 2, -1)).hasMessageContaining("--max-pair-ko");
+        }
+    }
+
+    @Nested
+    class TheRate {
+
+        @Test
+        void aSaturatedHostShouldHalveTheRateSinceItHidesItsDemand() {
+            assertThat(HostFit.fittedRate(1000, 0.02, 0.25, 1000)).isEqualTo(500);
+        }
+
+        @Test
+        void aBusyHostShouldGetTheRateWhoseBusyCoresLeaveTheIdleShareAndAMargin() {
+            // 10% of the cores idle at 1,000 req/s: 65% busy at 1000 * 0.65 / 0.9 = 722 -> 700
+            assertThat(HostFit.fittedRate(1000, 0.10, 0.25, 1000)).isEqualTo(700);
+        }
+
+        @Test
+        void theRateShouldStayWithinTheAskedRateAndTheLowest() {
+            assertThat(HostFit.fittedRate(500, 0.90, 0.25, 1000)).isEqualTo(1000);
+            assertThat(HostFit.fittedRate(100, 0.01, 0.25, 1000)).isEqualTo(HostFit.LOWEST_RATE);
+        }
+    }
+
+    @Nested
+    class TheFit {
+
+        private final List<String> said = new ArrayList<>();
+        private final List<HostFit.Tuning> ran = new ArrayList<>();
+
+        private HostFit.Outcome fit(HostFit.Tuning start, List<Trial> pairs) throws Exception {
+            return new HostFit(PairRule.DEFAULT, HostFit.MOST_FIT_PAIRS, said::add).fit(start, (index, tuning) -> {
+                ran.add(tuning);
+                return pairs.get(index - 1);
+            });
+        }
+
+        @Test
+        void aColdFirstPairShouldBeCheckedAgainOnTheWarmNode() throws Exception {
+            HostFit.Outcome outcome = fit(new HostFit.Tuning(1000, 120, false, false),
+                List.of(pair(room(0.0, 45), room(0.0, 44)), pair(room(0.9, 1.0), room(0.9, 1.5)), pair(room(0.9, 1.0), room(0.9, 1.0))));
+
+            assertThat(ran).extracting(HostFit.Tuning::rate).containsExactly(1000, 500);
+            assertThat(ran).extracting(HostFit.Tuning::warmupSeconds).containsExactly(120, 240);
+            assertThat(outcome.tuning()).isEqualTo(new HostFit.Tuning(500, 240, false, false));
+            assertThat(said).last().isEqualTo("the counted pairs run at 500 req/s (250 a side), warm-up 240 s");
+        }
+
+        @Test
+        void aFirstPairWithRoomShouldBeTheOnlyFitPair() throws Exception {
+            HostFit.Outcome outcome = fit(new HostFit.Tuning(1000, 120, false, false), List.of(pair(room(0.8, 0.5), room(0.8, 0.5))));
+
+            assertThat(outcome.steps()).hasSize(1);
+            assertThat(outcome.tuning().rate()).isEqualTo(1000);
+        }
+
+        @Test
+        void namedKnobsShouldOnlyBeChecked() throws Exception {
+            HostFit.Outcome outcome = fit(new HostFit.Tuning(1000, 120, true, true),
+                List.of(pair(room(0.0, 45), room(0.0, 44)), pair(room(0.1, 10), room(0.1, 10))));
+
+            assertThat(ran).containsOnly(new HostFit.Tuning(1000, 120, true, true));
+            assertThat(outcome.steps()).hasSize(2);
+            assertThat(outcome.steps().get(1).finding()).contains("it would not count").endsWith("keep 1000 req/s (500 a side) as named,"
+                + " warm-up 120 s as named");
+        }
+
+        @Test
+        void aRaiseShouldOnlyBeMadeWhileAFitPairCanCheckIt() throws Exception {
+            HostFit.Outcome outcome = fit(new HostFit.Tuning(1000, 120, false, false), List.of(pair(room(0.0, 1), room(0.0, 1)),
+                pair(room(1.4, 1), room(1.4, 1)), pair(room(0.1, 1), room(0.1, 1))));
+
+            assertThat(ran).extracting(HostFit.Tuning::rate).containsExactly(1000, 500, 1000);
+            assertThat(outcome.tuning().rate()).as("lowered after the last fit pair, never raised").isEqualTo(650);
+        }
+    }
+}
