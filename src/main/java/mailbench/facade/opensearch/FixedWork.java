@@ -7,9 +7,9 @@ import java.util.Arrays;
 /**
  * A fixed amount of CPU work, calibrated once per JVM: a loop of integer arithmetic whose iterations per microsecond of
  * the thread's own CPU are measured at start, so that a request then runs a fixed count of them. Unlike a spin by the
- * clock, it costs the same CPU whatever the scheduler does: a thread taken off its core mid-spin spends less than it
- * spins, so on a saturated host a clock spin shrinks exactly where a known cost is needed most. The calibration reads
- * the thread's CPU clock (a system call) only while it runs, never per request.
+ * clock, it costs the same CPU whatever the scheduler does (a thread taken off its core mid-spin spends less than it
+ * spins), so a known cost stays known on a saturated host. The calibration reads the thread's CPU clock (a system call)
+ * only while it runs, never per request.
  */
 final class FixedWork {
 

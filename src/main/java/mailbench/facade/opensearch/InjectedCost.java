@@ -5,10 +5,11 @@ package mailbench.facade.opensearch;
  * thread, where opensearch-java parses the answer): {@code cpuMicros} of CPU as a fixed count of arithmetic steps
  * calibrated once per JVM ({@link FixedWork}), and {@code allocBytes} of heap in one array. It is the known truth that
  * calibrates a comparison (docs/nightly.adoc: what a night can detect): off by default, shown in /health, recorded with
- * every run that sets it. It was a spin by the monotonic clock until 2026-11-27: a thread preempted mid-spin spent less
- * CPU than it spun, so on a saturated host the known cost shrank (docs/results/2026-11-27-night-fit.adoc); a spin on the
- * thread's own CPU clock made a system call each microsecond, which slowed the code after it (19 us spun cost 32 us a
- * request, docs/results/2026-11-26-night-calibration.adoc). Fixed work makes neither mistake.
+ * every run that sets it. Until 2026-11-27 it was a spin by the monotonic clock, whose CPU depends on the scheduler: a
+ * thread taken off its core mid-spin spends less than it spins. Measured here the loss was small (a 1 ms clock spin kept
+ * 98.6-99.3% of its CPU beside 3 to 6 busy threads on 2 cores), but fixed work needs no such measurement on each host;
+ * a spin on the thread's own CPU clock made a system call each microsecond, which slowed the code after it (19 us spun
+ * cost 32 us a request, docs/results/2026-11-26-night-calibration.adoc).
  */
 public record InjectedCost(int cpuMicros, int allocBytes) {
 

@@ -31,8 +31,8 @@ class InjectedCostTest {
         InjectedCost cost = new InjectedCost(1_000, 0);
         cost.spendOn("warm");
         long alone = cpuOf(cost, 200);
-        // more busy threads than cores: the scheduler takes this one off its core again and again, and a spin by the clock
-        // would spend a fraction of its time on the CPU (it failed here with half of it); fixed work spends all of it
+        // more busy threads than cores: the scheduler takes this one off its core again and again; fixed work still spends
+        // all of its CPU (a 1 ms spin by the clock kept 99% of it here too: the scheduler mostly switches between calls)
         java.util.concurrent.atomic.AtomicBoolean busy = new java.util.concurrent.atomic.AtomicBoolean(true);
         List<Thread> rivals = new ArrayList<>();
         for (int i = 0; i <= Runtime.getRuntime().availableProcessors(); i++) {
