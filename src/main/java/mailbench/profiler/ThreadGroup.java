@@ -47,6 +47,23 @@ public enum ThreadGroup {
         return OTHER;
     }
 
+    /**
+     * The group of a thread known by its OS name, which Linux cuts to 15 characters ("vert.x-eventloo"): a cut name belongs
+     * to the first group some full name of which it begins (the pattern ran out of input before it could fail).
+     */
+    public static ThreadGroup ofOsName(String osName) {
+        for (ThreadGroup group : values()) {
+            java.util.regex.Matcher matcher = group.names.matcher(osName);
+            if (matcher.matches() || osName.length() == OS_NAME_LENGTH && matcher.hitEnd()) {
+                return group;
+            }
+        }
+        return OTHER;
+    }
+
+    /** What Linux keeps of a thread's name (TASK_COMM_LEN 16, its terminating zero included). */
+    static final int OS_NAME_LENGTH = 15;
+
     public static List<ThreadGroup> all() {
         return List.of(values());
     }

@@ -1,19 +1,40 @@
 package mailbench.run;
 
+import java.util.Map;
+
 import mailbench.facadeclient.FacadeStats;
+import mailbench.profiler.ThreadGroup;
 
 /**
  * summary.json's {@code facade}: what the facade's JVM spent on memory in the measured phase, from its counters read
  * as the phase started and after the load ended. {@code allocatedBytesPerRequest} = heap bytes its threads allocated /
- * the measured requests; {@code gcCount} and {@code gcMillis} are its GC pauses. Every number is null when not measured,
- * and {@code note} says why.
+ * the measured requests; {@code gcCount} and {@code gcMillis} are its GC pauses. {@code threadCpuMs}: the CPU the OS
+ * counted for its threads in the measured window, by thread group (mailbench.profiler.ThreadGroup: the client's event
+ * loop, the facade's server threads, GC, JIT, other), and {@code requestPathCpuMsPerRequest} the first two over the
+ * measured requests: the request's own path without the JIT, GC and timers that the process's count mixes in. Every
+ * number is null when not measured, and {@code note} says why.
  */
 public record FacadeSection(Double allocatedBytesPerRequest, Long allocatedBytes, Long requests, Long gcCount, Long gcMillis,
-                            String note) {
+                            String note, Map<String, Long> threadCpuMs, Double requestPathCpuMsPerRequest) {
+
+    public FacadeSection(Double allocatedBytesPerRequest, Long allocatedBytes, Long requests, Long gcCount, Long gcMillis, String note) {
+        this(allocatedBytesPerRequest, allocatedBytes, requests, gcCount, gcMillis, note, null, null);
+    }
 
     /** Nothing measured, and why. */
     public static FacadeSection none(String note) {
         return new FacadeSection(null, null, null, null, null, note);
+    }
+
+    /** The same section with the facade's CPU by thread group over {@code requests} measured requests (null: not read). */
+    public FacadeSection withThreadCpu(Map<String, Long> byGroup, long requests) {
+        if (byGroup == null || byGroup.isEmpty()) {
+            return this;
+        }
+        long path = byGroup.getOrDefault(ThreadGroup.CLIENT_EVENT_LOOP.key(), 0L) + byGroup.getOrDefault(ThreadGroup.FACADE_SERVER.key(), 0L);
+        Double perRequest = requests <= 0 ? null : Math.round(path * 10_000.0 / requests) / 10_000.0;
+        return new FacadeSection(allocatedBytesPerRequest, allocatedBytes, this.requests, gcCount, gcMillis, note, Map.copyOf(byGroup),
+            perRequest);
     }
 
     /** From the readings at the measured phase's start and end and the measured requests between them. */

@@ -18,6 +18,9 @@ import java.util.stream.Stream;
  */
 final class RunSummarizer {
 
+    /** The facade's process among the run's followed processes (LocalStack.pids names it so). */
+    static final String FACADE_PROCESS = "facade";
+
     /**
      * What the run measured beside Gatling: null {@code hostCpu} and {@code threadCpu} when the load never started;
      * {@code facade} gives the facade's section for the measured requests (null: not measured).
@@ -72,6 +75,10 @@ final class RunSummarizer {
             summary = summary.withCpu(beside.hostCpu().between(summary.window().startMillis(), summary.window().endMillis()));
         }
         summary = summary.withFacade(beside.facade().apply(summary.measured().requests()));
+        if (beside.threadCpu() != null && summary.window() != null && summary.facade() != null) {
+            summary = summary.withFacade(summary.facade().withThreadCpu(beside.threadCpu().groupMillis(FACADE_PROCESS,
+                summary.window().startMillis(), summary.window().endMillis()), summary.measured().requests()));
+        }
         folder.writeSummary(summary);
         // the mergeable form of the same numbers: scale-out runs on several injectors are merged from it
         Optional<LatencyLog.Measured> latencies = builder.latencies();

@@ -197,6 +197,22 @@ final class ThreadCpu implements AutoCloseable {
         return busy.subList(0, Math.min(top, busy.size()));
     }
 
+    /**
+     * CPU ms of {@code process}'s threads over [from, to] by thread group (the first reading inside to the last), or null
+     * when fewer than two readings fall inside or the process is not followed.
+     */
+    Map<String, Long> groupMillis(String process, long from, long to) {
+        List<Reading> span = inside(from, to);
+        if (span.size() < 2 || !pids.containsKey(process)) {
+            return null;
+        }
+        Map<Long, Long> start = span.get(0).threads().getOrDefault(process, Map.of());
+        Map<String, Long> byGroup = new LinkedHashMap<>();
+        span.get(span.size() - 1).threads().getOrDefault(process, Map.of()).forEach((tid, cpu) -> byGroup.merge(
+            mailbench.profiler.ThreadGroup.ofOsName(name(process, tid)).key(), cpu - start.getOrDefault(tid, 0L), Long::sum));
+        return byGroup;
+    }
+
     private String name(String process, long tid) {
         Long pid = pids.get(process);
         synchronized (names) {
@@ -229,8 +245,14 @@ final class ThreadCpu implements AutoCloseable {
 
     /** For tests: readings made elsewhere. */
     static ThreadCpu of(Map<String, Long> pids, List<Reading> readings) {
+        return of(pids, readings, Map.of());
+    }
+
+    /** For tests: readings made elsewhere, and the threads' names by process id and thread id. */
+    static ThreadCpu of(Map<String, Long> pids, List<Reading> readings, Map<Long, Map<Long, String>> names) {
         ThreadCpu cpu = new ThreadCpu(pids);
         cpu.readings.addAll(readings);
+        names.forEach((pid, byTid) -> cpu.names.put(pid, new HashMap<>(byTid)));
         return cpu;
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Thread names as the JDK, httpclient5, httpasyncclient 4 and Vert.x 5 really name their threads. */
@@ -44,6 +45,14 @@ class ThreadGroupTest {
         "xhttpclient-dispatch-1"})
     void shouldPutEverythingElseInOther(String thread) {
         assertThat(ThreadGroup.of(thread)).isEqualTo(ThreadGroup.OTHER);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"httpclient-disp, CLIENT_EVENT_LOOP", "'I/O dispatcher ', CLIENT_EVENT_LOOP", "vert.x-eventloo, FACADE_SERVER",
+        "vert.x-worker-t, FACADE_SERVER", "C2 CompilerThre, JIT", "GC Thread#0, GC", "VM Thread, GC", "G1 Conc#0, GC",
+        "mailbench-timer, OTHER", "vert.x-blocked-, OTHER", "httpclient-main, OTHER"})
+    void anOsNameCutAt15CharactersShouldFindTheGroupItBegins(String osName, ThreadGroup group) {
+        assertThat(ThreadGroup.ofOsName(osName)).isEqualTo(group);
     }
 
     @Test

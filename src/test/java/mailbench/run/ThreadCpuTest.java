@@ -38,6 +38,22 @@ class ThreadCpuTest {
     }
 
     @Test
+    void theFacadesCpuShouldBeSplitByThreadGroupFromItsOsNames() {
+        ThreadCpu cpu = ThreadCpu.of(Map.of("facade", 7L), List.of(
+            new ThreadCpu.Reading(0, Map.of("facade", Map.of(1L, 100L, 2L, 50L, 3L, 0L, 4L, 0L))),
+            new ThreadCpu.Reading(60_000, Map.of("facade", Map.of(1L, 9_100L, 2L, 6_050L, 3L, 2_000L, 4L, 300L, 5L, 40L)))),
+            Map.of(7L, Map.of(1L, "httpclient-disp", 2L, "vert.x-eventloo", 3L, "C2 CompilerThre", 4L, "GC Thread#0", 5L, "mailbench-timer")));
+
+        assertThat(cpu.groupMillis("facade", 0, 60_000)).containsExactlyInAnyOrderEntriesOf(Map.of("clientEventLoop", 9_000L,
+            "facadeServer", 6_000L, "jit", 2_000L, "gc", 300L, "other", 40L));
+        assertThat(cpu.groupMillis("facade", 0, 10)).as("one reading inside").isNull();
+        assertThat(cpu.groupMillis("node", 0, 60_000)).isNull();
+
+        FacadeSection section = FacadeSection.none("x").withThreadCpu(cpu.groupMillis("facade", 0, 60_000), 30_000);
+        assertThat(section.requestPathCpuMsPerRequest()).as("(9,000 + 6,000) ms over 30,000 requests").isEqualTo(0.5);
+    }
+
+    @Test
     void theThreadsThatWorkedMostAboveTheirUsualShouldComeFirst() {
         ThreadCpu cpu = ThreadCpu.of(Map.of("opensearch", 1L), List.of(
             new ThreadCpu.Reading(0, Map.of("opensearch", Map.of(10L, 0L, 11L, 0L))),
