@@ -215,7 +215,11 @@ class DependencyAdvisoriesTest {
 
     @Test
     void theNvdScanShouldStayOutOfTheDefaultBuild() throws Exception {
-        // it downloads the NVD at every run: documented as a command, not bound to a phase
-        assertThat(nodes("//*[local-name()='plugin'][*[local-name()='artifactId']='dependency-check-maven']")).isEmpty();
+        // it downloads the NVD at every run: only in the advisory-scan profile, which the user names
+        String scan = "//*[local-name()='plugin'][*[local-name()='artifactId']='dependency-check-maven']";
+        assertThat(nodes("/*[local-name()='project']/*[local-name()='build']" + scan)).isEmpty();
+        assertThat(nodes("//*[local-name()='profile'][*[local-name()='id']='advisory-scan']" + scan + "/*[local-name()='artifactId']"))
+            .hasSize(1);
+        assertThat(nodes("//*[local-name()='profile'][*[local-name()='id']='advisory-scan']/*[local-name()='activation']")).isEmpty();
     }
 }
