@@ -59,7 +59,7 @@ final class RequestBody implements Handler<RoutingContext> {
             refuse(ctx, 413, tooLarge());
             return;
         }
-        if (keep && declared > inFlight.bound()) {
+        if (keep && declared > inFlight.addressBound()) {
             refuse(ctx, 413, largerThanInFlightBound(declared));
             return;
         }
@@ -74,7 +74,7 @@ final class RequestBody implements Handler<RoutingContext> {
         if ("100-continue".equalsIgnoreCase(request.getHeader("expect"))) {
             request.response().writeContinue();
         }
-        Accumulator body = new Accumulator(keep, declared, inFlight, heldBytes.ticket(ctx));
+        Accumulator body = new Accumulator(keep, declared, inFlight, clientAddress(request), heldBytes.ticket(ctx));
         // each byte resets the idle timeout: a body sent a byte at a time is bounded by this deadline instead
         long deadline = ctx.vertx().setTimer(timeoutMs, id -> {
             if (!body.failed && !body.whole) {
@@ -102,6 +102,12 @@ final class RequestBody implements Handler<RoutingContext> {
                     ctx.response().putHeader("retry-after", "1");
                     fail(ctx, body, 503, "request bodies being read already hold close to " + inFlight.bound()
                         + " bytes (--max-body-bytes-in-flight): retry later");
+                }
+                case ADDRESS_BUSY -> {
+                    ctx.response().putHeader("retry-after", "1");
+                    fail(ctx, body, 503, "request bodies being read from " + body.address + " already hold close to "
+                        + inFlight.addressBound() + " bytes, what one client address may hold (three quarters of"
+                        + " --max-body-bytes-in-flight): retry later");
                 }
                 case HELD_REFUSED -> {
                     BadRequest refusal = heldBytes.refusal(body.ticket.taken() + chunk.length(), "the request body");
@@ -137,8 +143,14 @@ final class RequestBody implements Handler<RoutingContext> {
     }
 
     private String largerThanInFlightBound(long bytes) {
-        return "request body of " + bytes + " bytes is larger than all bodies together may hold (" + inFlight.bound()
-            + " bytes, --max-body-bytes-in-flight)";
+        return "request body of " + bytes + " bytes is larger than the bodies from one client address may hold together ("
+            + inFlight.addressBound() + " bytes, three quarters of --max-body-bytes-in-flight)";
+    }
+
+    /** The peer's address, the key of its share of the bodies in flight. */
+    private static String clientAddress(HttpServerRequest request) {
+        io.vertx.core.net.SocketAddress remote = request.remoteAddress();
+        return remote == null || remote.hostAddress() == null ? "unknown" : remote.hostAddress();
     }
 
     private String tooLarge() {
@@ -166,7 +178,7 @@ final class RequestBody implements Handler<RoutingContext> {
     }
 
     /** What became of a chunk: held, or refused by --max-body-bytes-in-flight (alone, or beside the others) or --max-held-bytes. */
-    private enum Added { HELD, ALONE_TOO_LARGE, BUSY, HELD_REFUSED }
+    private enum Added { HELD, ALONE_TOO_LARGE, BUSY, ADDRESS_BUSY, HELD_REFUSED }
 
     /**
      * The body as it arrives, in an array that doubles as needed, never past the declared length: memory follows the
@@ -181,6 +193,7 @@ final class RequestBody implements Handler<RoutingContext> {
         private final boolean keep;
         private final long declared;
         private final BodyBytesInFlight inFlight;
+        private final String address;
         private final HeldBytes.Ticket ticket;
         private byte[] data = EMPTY;
         private long taken;
@@ -188,10 +201,11 @@ final class RequestBody implements Handler<RoutingContext> {
         private boolean failed;
         private boolean whole;
 
-        Accumulator(boolean keep, long declared, BodyBytesInFlight inFlight, HeldBytes.Ticket ticket) {
+        Accumulator(boolean keep, long declared, BodyBytesInFlight inFlight, String address, HeldBytes.Ticket ticket) {
             this.keep = keep;
             this.declared = declared;
             this.inFlight = inFlight;
+            this.address = address;
             this.ticket = ticket;
         }
 
@@ -199,20 +213,21 @@ final class RequestBody implements Handler<RoutingContext> {
             int needed = size + chunk.length();
             if (keep) {
                 if (needed > data.length) {
-                    if (needed > inFlight.bound()) {
+                    if (needed > inFlight.addressBound()) {
                         return Added.ALONE_TOO_LARGE;
                     }
                     long capacity = Math.max(needed, Math.max(FIRST_CAPACITY, 2L * data.length));
                     if (declared >= needed) {
                         capacity = Math.min(capacity, declared);
                     }
-                    capacity = Math.max(needed, Math.min(capacity, inFlight.bound()));
+                    capacity = Math.max(needed, Math.min(capacity, inFlight.addressBound()));
                     long growth = capacity - data.length;
-                    if (!inFlight.tryTake(growth)) {
-                        return Added.BUSY;
+                    BodyBytesInFlight.Take took = inFlight.tryTake(address, growth);
+                    if (took != BodyBytesInFlight.Take.TAKEN) {
+                        return took == BodyBytesInFlight.Take.BUSY ? Added.BUSY : Added.ADDRESS_BUSY;
                     }
                     if (!ticket.tryTake(growth)) {
-                        inFlight.give(growth);
+                        inFlight.give(address, growth);
                         return Added.HELD_REFUSED;
                     }
                     taken += growth;
@@ -238,7 +253,7 @@ final class RequestBody implements Handler<RoutingContext> {
          * request, a refusal). Its ticket keeps its share until the request's work ends.
          */
         void release() {
-            inFlight.give(taken);
+            inFlight.give(address, taken);
             taken = 0;
             data = EMPTY;
         }

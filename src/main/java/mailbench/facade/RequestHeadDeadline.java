@@ -7,11 +7,13 @@ import java.util.concurrent.TimeUnit;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -30,7 +32,9 @@ import io.vertx.core.net.impl.ConnectionBase;
  * time (60 s by default, which must outlast a call to OpenSearch): this deadline is shorter and tells
  * the client why. Idle time between requests, the body, and the wait for the answer are not counted
  * (the idle timeout covers them). Vert.x has no option for it: two Netty handlers on the connection's pipeline, one on
- * the raw bytes before the HTTP decoder, one on the decoded requests and the answers.
+ * the raw bytes before the HTTP decoder, one on the decoded requests and the answers. A head that came in the same
+ * packet as the request before it (pipelined) is already in the decoder when that request is answered: its deadline
+ * starts then, since no byte will come to start it (such a half head held a connection open for the whole idle time).
  */
 final class RequestHeadDeadline {
 
@@ -38,8 +42,12 @@ final class RequestHeadDeadline {
     private static final String DECODER = "httpDecoder";
     private static final String VERTX_HANDLER = "handler";
 
+    /** ByteToMessageDecoder's protected count of the bytes it holds undecoded; null where this Netty hides it. */
+    private static final java.lang.reflect.Method HELD_BYTES = heldBytesMethod();
+
     private final long timeoutMs;
     private ChannelHandlerContext messages;
+    private ChannelHandler decoder;
     private ScheduledFuture<?> timer;
     /** A head has started (bytes came with no request waiting) and is not decoded yet. */
     private boolean inHead;
@@ -68,7 +76,30 @@ final class RequestHeadDeadline {
         pipeline.addBefore(DECODER, "mailbenchHeadBytes", deadline.new Bytes());
         pipeline.addBefore(VERTX_HANDLER, "mailbenchHeadMessages", deadline.new Messages());
         deadline.messages = pipeline.context("mailbenchHeadMessages");
+        deadline.decoder = pipeline.get(DECODER);
         deadline.start();
+    }
+
+    private static java.lang.reflect.Method heldBytesMethod() {
+        try {
+            java.lang.reflect.Method method = ByteToMessageDecoder.class.getDeclaredMethod("actualReadableBytes");
+            method.setAccessible(true);
+            return method;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Whether the HTTP decoder holds the start of a head it could not decode yet. */
+    private boolean headHeld() {
+        if (HELD_BYTES == null || !(decoder instanceof ByteToMessageDecoder)) {
+            return false;
+        }
+        try {
+            return (int) HELD_BYTES.invoke(decoder) > 0;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return false;
+        }
     }
 
     private void start() {
@@ -132,10 +163,13 @@ final class RequestHeadDeadline {
 
         @Override
         public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+            ctx.write(msg, promise);
             if (msg instanceof LastHttpContent && unanswered > 0) {
                 unanswered--;
+                if (unanswered == 0 && !inBody && !inHead && headHeld()) {
+                    start(); // a pipelined head's start, waiting in the decoder since before this answer
+                }
             }
-            ctx.write(msg, promise);
         }
     }
 }

@@ -34,15 +34,15 @@ import mailbench.it.support.SharedNode;
 
 /**
  * Large bodies in parallel against the facade over the real node, with {@code --max-body-bytes-in-flight} below {@code --max-body-bytes}: the bodies
- * past the bound get a fast 503 with Retry-After, one larger than the bound alone a 413, the bytes
+ * past the bound get a fast 503 with Retry-After, one larger than what one address may hold alone a 413, the bytes
  * are given back when a request ends (answered or aborted by its client), and the facade serves
- * searches meanwhile with its heap bounded.
+ * searches meanwhile with its heap bounded. Bodies stalled by one address leave room for another address's PUT.
  */
 class BodyBytesInFlightIT {
 
     private static final long BOUND = 30_000_000;
-    /** Under the bound: each body alone would fit. */
-    private static final int DECLARED = 28_000_000;
+    /** Under what one address may hold (three quarters of the bound): each body alone would fit. */
+    private static final int DECLARED = 20_000_000;
     /** Sent of each body before the test looks: its buffer then holds 16 MiB, so one fits under the bound and two do not. */
     private static final int SENT = 12 * 1024 * 1024;
     private static final int BODIES = 6;
@@ -112,6 +112,50 @@ class BodyBytesInFlightIT {
         Awaitility.await().atMost(Duration.ofSeconds(10))
             .untilAsserted(() -> assertThat(stats().path("bodyBytesInFlightNow").asLong()).as("given back on abort").isZero());
         assertSearchWorks();
+    }
+
+    @Test
+    void bodiesStalledByOneAddressShouldLeaveRoomForAPutFromAnother() throws Exception {
+        // 8 bodies of 3.5 MiB from 127.0.0.1, each sent but for its last byte: 28 MiB, all of the bound but 0.6 MB
+        int bodies = 8;
+        int declared = 3_670_016;
+        List<Socket> stalled = new ArrayList<>();
+        try {
+            for (int i = 0; i < bodies; i++) {
+                Socket peer = new Socket(base.getHost(), base.getPort());
+                stalled.add(peer);
+                OutputStream out = peer.getOutputStream();
+                out.write(head("/mailboxes/mbx-b/messages/stalled-" + i, declared));
+                out.write(new byte[declared - 1]);
+                out.flush();
+            }
+            Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> stats().path("bodyBytesInFlightNow").asLong() >= (long) (BOUND * 0.7));
+            long heldByOne = stats().path("bodyBytesInFlightNow").asLong();
+
+            // a message of 3 MiB from another address: 127.0.0.2, also loopback
+            String message = FacadeContract.message("mbx-b", "elsewhere", "alice@example.com", "From elsewhere",
+                "x".repeat(3 * 1024 * 1024), "2025-01-10T09:00:00Z", "");
+            byte[] body = message.getBytes(StandardCharsets.UTF_8);
+            String answer;
+            try (Socket other = new Socket(java.net.InetAddress.getByName(base.getHost()), base.getPort(),
+                java.net.InetAddress.getByName("127.0.0.2"), 0)) {
+                other.getOutputStream().write(head("/mailboxes/mbx-b/messages/elsewhere", body.length));
+                other.getOutputStream().write(body);
+                other.getOutputStream().flush();
+                answer = head(other, Duration.ofSeconds(20));
+            }
+            System.out.printf("[body-bytes] %d bodies of %d bytes stalled from one address held %d of %d bytes; a PUT of %d bytes from"
+                + " another: %s%n", bodies, declared, heldByOne, BOUND, body.length, answer.lines().findFirst().orElse(answer));
+
+            assertThat(heldByOne).as("one address holds at most three quarters of the bound").isLessThanOrEqualTo((long) (BOUND * 0.75));
+            assertThat(answer).as("the PUT from another address").startsWith("HTTP/1.1 201");
+        } finally {
+            for (Socket peer : stalled) {
+                peer.close();
+            }
+        }
+        Awaitility.await().atMost(Duration.ofSeconds(10))
+            .untilAsserted(() -> assertThat(stats().path("bodyBytesInFlightNow").asLong()).as("given back on abort").isZero());
     }
 
     @Test

@@ -124,6 +124,26 @@ class RequestHeadTimeoutIT {
     }
 
     @Test
+    void halfAHeadPipelinedInTheSamePacketAndNeverFinishedShouldGet408AtTheDeadline() throws Exception {
+        Duration deadline = Duration.ofSeconds(2);
+        try (FacadeServer facade = start(deadline);
+             Socket peer = new Socket("127.0.0.1", facade.port())) {
+            // the first head whole and the start of the second in one write, then nothing: no later byte starts a deadline
+            String first = new String(HEAD, StandardCharsets.US_ASCII);
+            peer.getOutputStream().write((first + first.substring(0, 40)).getBytes(StandardCharsets.US_ASCII));
+            peer.getOutputStream().flush();
+            long start = System.nanoTime();
+            peer.setSoTimeout((int) IDLE.multipliedBy(3).toMillis());
+            String all = new String(peer.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            long closedMs = (System.nanoTime() - start) / 1_000_000;
+
+            assertThat(all).startsWith("HTTP/1.1 200").contains("HTTP/1.1 408").contains("--request-head-timeout-ms");
+            assertThat(closedMs).as("the half head's deadline from the first answer, not the idle timeout of %d ms", IDLE.toMillis())
+                .isLessThan(deadline.toMillis() + 2_500);
+        }
+    }
+
+    @Test
     void twoHundredTricklingHeadsShouldNotSlowSearches() throws Exception {
         Duration deadline = Duration.ofSeconds(3);
         try (FacadeServer facade = start(deadline);
