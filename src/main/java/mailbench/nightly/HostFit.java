@@ -39,6 +39,17 @@ final class HostFit {
 
     /** The tuning the counted pairs run with, and the fit pairs that led to it. */
     record Outcome(Tuning tuning, List<Step> steps) {
+
+        /** What a counted pair will take: the slowest fit pair, with the warm-up it ran changed to the chosen one. */
+        java.time.Duration pairEstimate() {
+            java.time.Duration slowest = java.time.Duration.ZERO;
+            for (Step step : steps) {
+                java.time.Duration adjusted = step.trial().took()
+                    .plusSeconds(tuning.warmupSeconds() - (long) step.tuning().warmupSeconds());
+                slowest = adjusted.compareTo(slowest) > 0 ? adjusted : slowest;
+            }
+            return slowest;
+        }
     }
 
     /** Makes one fit pair with a tuning (a runner of its own, whose runs go apart from the counted pairs'). */

@@ -13,8 +13,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.atomic.AtomicReference;
 
 import mailbench.access.Credentials;
 import mailbench.access.OpenSearchAccess;
@@ -164,31 +162,14 @@ public final class NightlyJob {
         BaselineCheckout.compile(projectDir, maven, night.resolve("logs").resolve("build-current.log"), this::say);
 
         TrialPlan.Outcome made;
-        HostFit.Outcome fit = null;
         NightNode node = settings.sharedNode() ? NightNode.start(night.resolve("node"), properties, this::say) : null;
-        AtomicReference<TrialRunner> running = new AtomicReference<>();
-        Thread stopper = new Thread(() -> Optional.ofNullable(running.get()).ifPresent(TrialRunner::stop), "nightly-stop");
+        NightRunners runners = new NightRunners(maven, new Side(Side.BASE, baseDir, runProperties(node)).with(baseOnly),
+            new Side(Side.CURRENT, projectDir, runProperties(node)).with(currentOnly), node, night, settings, properties, this::say);
+        Thread stopper = new Thread(runners::stop, "nightly-stop");
         Runtime.getRuntime().addShutdownHook(stopper);
         try {
-            Side base = new Side(Side.BASE, baseDir, runProperties(node)).with(baseOnly);
-            Side current = new Side(Side.CURRENT, projectDir, runProperties(node)).with(currentOnly);
-            TrialRunner runner;
-            if (settings.design() == Design.DUET && settings.fitPairs() > 0) {
-                fit = new HostFit(settings.pairRule(), settings.fitPairs(), this::say).fit(startTuning(), (index, tuning) -> {
-                    Path fits = night.resolve(FIT_FOLDER);
-                    TrialRunner fitRunner = duet(base, current, node, tuning, fits, "fit");
-                    running.set(fitRunner);
-                    return check(fitRunner.run(index, index % 2 == 1), fits);
-                });
-                runner = duet(base, current, node, fit.tuning(), night, settings.plan().pairs());
-            } else if (settings.design() == Design.DUET) {
-                runner = duet(base, current, node, startTuning(), night, settings.plan().pairs());
-            } else {
-                Map<String, String> shared = node == null ? Map.of() : Map.of(Knobs.STACK_OPENSEARCH.name(), node.url().toString());
-                runner = new InterleavedRunner(maven, base.with(shared), current.with(shared), night, settings.plan().pairs(), this::say);
-            }
-            running.set(runner);
-            made = new TrialPlan(settings.plan(), startedNanos).run(runner, trial -> check(trial, night),
+            TrialRunner runner = runners.counted(startedNanos);
+            made = new TrialPlan(settings.plan(), startedNanos).run(runner, trial -> runners.check(trial, night),
                 trials -> NightVerdict.of(Comparer.pairedMetricVerdicts(trials.stream().map(Trial::base).toList(),
                     trials.stream().map(Trial::current).toList(), settings.thresholds())).undecided(), this::say);
         } finally {
@@ -210,8 +191,8 @@ public final class NightlyJob {
         say("comparison: " + night.resolve("comparison").resolve(ComparisonReport.HTML));
         say(made.stoppedBecause());
         Map<String, Object> entry = NightRecord.of(nightId, started, settings, baseCommit, currentCommit, made, comparison, verdict, night);
-        if (fit != null) {
-            entry.put("fit", NightRecord.fit(fit));
+        if (runners.fit() != null) {
+            entry.put("fit", NightRecord.fit(runners.fit()));
         }
         Path historyFile = settings.history().resolve(nightId + ".json").toAbsolutePath();
         Files.createDirectories(settings.history());
@@ -235,33 +216,6 @@ public final class NightlyJob {
             run.putIfAbsent(Knobs.WARMUP.name(), Integer.toString(SHARED_NODE_WARMUP_SECONDS));
         }
         return run;
-    }
-
-    /** The duet's rate and warm-up before the fit: the operator's, if named, else the defaults. */
-    private HostFit.Tuning startTuning() {
-        int rate = wholeNumber(Knobs.RATE.name(), properties.getOrDefault(Knobs.RATE.name(), Knobs.RATE.defaultValue()));
-        int warmup = wholeNumber(Knobs.WARMUP.name(), properties.getOrDefault(Knobs.WARMUP.name(),
-            Integer.toString(SHARED_NODE_WARMUP_SECONDS)));
-        return new HostFit.Tuning(rate, warmup, properties.containsKey(Knobs.RATE.name()), properties.containsKey(Knobs.WARMUP.name()));
-    }
-
-    private static int wholeNumber(String knob, String value) {
-        try {
-            return Integer.parseInt(value.strip());
-        } catch (NumberFormatException e) {
-            throw new ToolError("-D" + knob + " must be a whole number, got '" + value + "'");
-        }
-    }
-
-    private TrialRunner duet(Side base, Side current, NightNode node, HostFit.Tuning tuning, Path folder, String pairs) {
-        Map<String, String> warmup = Map.of(Knobs.WARMUP.name(), Integer.toString(tuning.warmupSeconds()));
-        return new DuetRunner(maven, base.with(warmup), current.with(warmup), node.url(), tuning.rate(), folder, pairs, this::say);
-    }
-
-    /** The pair with its sides' headroom, read from their run folders under {@code folder}, and the rule's judgement. */
-    private Trial check(Trial trial, Path folder) {
-        return trial.checked(Headroom.of(folder.resolve(Side.BASE).resolve(trial.base().name()), trial.base()),
-            Headroom.of(folder.resolve(Side.CURRENT).resolve(trial.current().name()), trial.current()), settings.pairRule());
     }
 
     /** One finished run in a progress line. */

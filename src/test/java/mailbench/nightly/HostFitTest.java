@@ -125,6 +125,15 @@ class HostFitTest {
         }
 
         @Test
+        void aCountedPairShouldBeEstimatedFromTheSlowestFitPairAtTheChosenWarmUp() throws Exception {
+            HostFit.Outcome outcome = fit(new HostFit.Tuning(1000, 120, false, false),
+                List.of(pair(room(0.8, 45), room(0.8, 44)), pair(room(0.9, 1.0), room(0.9, 1.5))));
+
+            // each made-up pair took 4 min; the first ran 120 s of warm-up where the counted pairs will run 240 s
+            assertThat(outcome.pairEstimate()).isEqualTo(Duration.ofMinutes(6));
+        }
+
+        @Test
         void aFirstPairWithRoomShouldBeTheOnlyFitPair() throws Exception {
             HostFit.Outcome outcome = fit(new HostFit.Tuning(1000, 120, false, false), List.of(pair(room(0.8, 0.5), room(0.8, 0.5))));
 
