@@ -54,7 +54,7 @@ final class NightlyCommand implements Callable<Integer> {
     double minIdle;
 
     @Option(names = "--max-jit", description = "A pair counts only if the JIT compilers held at most this percent of each facade's"
-        + " CPU samples; a duet's fit pairs lengthen the warm-up until they do (default: ${DEFAULT-VALUE})", defaultValue = "2.0")
+        + " CPU samples; a duet's fit pairs lengthen the warm-up until they do (default: ${DEFAULT-VALUE})", defaultValue = "5.0")
     double maxJit;
 
     @Option(names = "--max-pair-ko", description = "A pair counts only if each side failed at most this percent of its requests,"

@@ -17,10 +17,12 @@ import mailbench.compare.ToolError;
 public record PairRule(double minIdleShare, double maxJitPercent, double maxKoPercent) {
 
     /**
-     * At least a quarter of the cores idle, the JIT at most 2% of the facade's samples, at most 1% failed requests (what a
-     * run's own gate allows: -Dmailbench.assert.successPercent, 99).
+     * At least a quarter of the cores idle, the JIT at most 5% of the facade's samples, at most 1% failed requests (what a
+     * run's own gate allows: -Dmailbench.assert.successPercent, 99). The JIT's share does not reach 0: after a 240 s
+     * warm-up on a quiet host it read 1.0-4.2% in the measured minute, so a bound of 2% dropped half the pairs of a night
+     * (docs/results/2026-11-27-night-fit.adoc); beyond 5% the compilers are still at work (16% after 120 s on a cold node).
      */
-    public static final PairRule DEFAULT = new PairRule(0.25, 2.0, 1.0);
+    public static final PairRule DEFAULT = new PairRule(0.25, 5.0, 1.0);
 
     public PairRule {
         if (!(minIdleShare >= 0 && minIdleShare < 1)) {

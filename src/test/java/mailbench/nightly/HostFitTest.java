@@ -48,7 +48,7 @@ class HostFitTest {
         @Test
         void aCompilingJitShouldDropThePair() {
             assertThat(pair(room(0.8, 0.5), room(0.8, 33.0)).notCounted())
-                .isEqualTo("the JIT held 33.0% of a facade's CPU samples (at most 2.0%)");
+                .isEqualTo("the JIT held 33.0% of a facade's CPU samples (at most 5.0%)");
         }
 
         @Test
