@@ -9,9 +9,11 @@ import java.util.concurrent.atomic.LongAdder;
  * {@code --max-body-bytes-in-flight}: the per-request cap times the in-flight bound is far past any
  * heap, this is what keeps the sum inside it. A request takes bytes as its buffer grows and gives
  * them all back when it ends (answered, failed or aborted by the client). One client address may hold at most three
- * quarters of the bound ({@link #addressBound()}), so bodies another address sends always find a quarter: without it,
- * 64 bodies from one address, each sent but for its last byte, held the whole bound and every PUT from elsewhere got
- * 503 for as long as they stalled (up to the body timeout), as web servers bound such peers per address.
+ * quarters of the bound, or one whole body of {@code --max-body-bytes} where that is more ({@link #addressBound()}): a
+ * body the facade accepts is never refused for its size alone, and where the bound is larger than a body, bodies another
+ * address sends find the rest. Without it, 64 bodies from one address, each sent but for its last byte, held the whole
+ * bound and every PUT from elsewhere got 503 for as long as they stalled (up to the body timeout), as web servers bound
+ * such peers per address.
  */
 final class BodyBytesInFlight {
 
@@ -22,12 +24,15 @@ final class BodyBytesInFlight {
     enum Take { TAKEN, BUSY, ADDRESS_BUSY }
 
     private final long bound;
+    private final long addressBound;
     private final AtomicLong held = new AtomicLong();
     private final ConcurrentHashMap<String, Long> heldByAddress = new ConcurrentHashMap<>();
     private final LongAdder refused = new LongAdder();
 
-    BodyBytesInFlight(long bound) {
+    /** {@code maxBody}: the largest body the facade accepts (--max-body-bytes). */
+    BodyBytesInFlight(long bound, long maxBody) {
         this.bound = bound;
+        this.addressBound = Math.min(bound, Math.max((long) (bound * ADDRESS_SHARE), maxBody));
     }
 
     long bound() {
@@ -36,7 +41,7 @@ final class BodyBytesInFlight {
 
     /** What the bodies from one client address may hold together. */
     long addressBound() {
-        return (long) (bound * ADDRESS_SHARE);
+        return addressBound;
     }
 
     /** Takes {@code bytes} for a body from {@code address} when they fit under both bounds; else nothing is held and the refusal counted. */

@@ -58,7 +58,7 @@ public final class MailRoutes {
         this.guards = guards;
         this.admission = new Admission(config, watchdog);
         this.callDeadlineMs = guards.callDeadline(config).toMillis();
-        this.bodyBytes = new BodyBytesInFlight(guards.bodyBytesInFlightBound());
+        this.bodyBytes = new BodyBytesInFlight(guards.bodyBytesInFlightBound(), config.maxBodyBytes());
         this.heldBytes = new HeldBytes(guards.heldBytesBound());
         this.unreadAnswers = new UnreadAnswers(guards.unreadAnswerBound());
         this.replies = new JsonReplies(admission, heldBytes, callDeadlineMs,

@@ -106,8 +106,8 @@ final class RequestBody implements Handler<RoutingContext> {
                 case ADDRESS_BUSY -> {
                     ctx.response().putHeader("retry-after", "1");
                     fail(ctx, body, 503, "request bodies being read from " + body.address + " already hold close to "
-                        + inFlight.addressBound() + " bytes, what one client address may hold (three quarters of"
-                        + " --max-body-bytes-in-flight): retry later");
+                        + inFlight.addressBound() + " bytes, what one client address may hold of --max-body-bytes-in-flight:"
+                        + " retry later");
                 }
                 case HELD_REFUSED -> {
                     BadRequest refusal = heldBytes.refusal(body.ticket.taken() + chunk.length(), "the request body");
@@ -143,8 +143,8 @@ final class RequestBody implements Handler<RoutingContext> {
     }
 
     private String largerThanInFlightBound(long bytes) {
-        return "request body of " + bytes + " bytes is larger than the bodies from one client address may hold together ("
-            + inFlight.addressBound() + " bytes, three quarters of --max-body-bytes-in-flight)";
+        return "request body of " + bytes + " bytes is larger than all bodies together may hold (" + inFlight.bound()
+            + " bytes, --max-body-bytes-in-flight)";
     }
 
     /** The peer's address, the key of its share of the bodies in flight. */

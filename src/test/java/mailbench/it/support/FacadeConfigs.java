@@ -31,6 +31,13 @@ public final class FacadeConfigs {
         return with(c, c.port(), index);
     }
 
+    /** With {@code --max-body-bytes} set to {@code bytes}. */
+    public static FacadeConfig withMaxBodyBytes(FacadeConfig c, int bytes) {
+        return new FacadeConfig(c.host(), c.port(), c.opensearch(), c.index(), c.shards(), c.eventLoops(), c.ioThreads(), c.maxConnections(),
+            c.maxInFlight(), bytes, c.maxBulkItems(), c.connectTimeout(), c.responseTimeout(), c.client(), c.access(),
+            c.maxResponseBytes(), c.maxEventLoopLagMs(), c.replicas());
+    }
+
     private static FacadeConfig with(FacadeConfig c, int port, String index) {
         return new FacadeConfig(c.host(), port, c.opensearch(), index, c.shards(), c.eventLoops(), c.ioThreads(), c.maxConnections(),
             c.maxInFlight(), c.maxBodyBytes(), c.maxBulkItems(), c.connectTimeout(), c.responseTimeout(), c.client(), c.access(),
