@@ -33,14 +33,16 @@ public final class FacadeConfigs {
 
     /** With {@code --max-body-bytes} set to {@code bytes}. */
     public static FacadeConfig withMaxBodyBytes(FacadeConfig c, int bytes) {
-        return new FacadeConfig(c.host(), c.port(), c.opensearch(), c.index(), c.shards(), c.eventLoops(), c.ioThreads(), c.maxConnections(),
-            c.maxInFlight(), bytes, c.maxBulkItems(), c.connectTimeout(), c.responseTimeout(), c.client(), c.access(),
-            c.maxResponseBytes(), c.maxEventLoopLagMs(), c.replicas());
+        return with(c, c.port(), c.index(), bytes);
     }
 
     private static FacadeConfig with(FacadeConfig c, int port, String index) {
+        return with(c, port, index, c.maxBodyBytes());
+    }
+
+    private static FacadeConfig with(FacadeConfig c, int port, String index, int maxBodyBytes) {
         return new FacadeConfig(c.host(), port, c.opensearch(), index, c.shards(), c.eventLoops(), c.ioThreads(), c.maxConnections(),
-            c.maxInFlight(), c.maxBodyBytes(), c.maxBulkItems(), c.connectTimeout(), c.responseTimeout(), c.client(), c.access(),
+            c.maxInFlight(), maxBodyBytes, c.maxBulkItems(), c.connectTimeout(), c.responseTimeout(), c.client(), c.access(),
             c.maxResponseBytes(), c.maxEventLoopLagMs(), c.replicas());
     }
 }
