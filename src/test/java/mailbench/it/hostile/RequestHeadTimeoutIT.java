@@ -91,10 +91,8 @@ class RequestHeadTimeoutIT {
         Duration deadline = Duration.ofSeconds(2);
         try (FacadeServer facade = start(deadline);
              Socket peer = new Socket("127.0.0.1", facade.port())) {
-            // the first head whole and the start of the second in one write, then a byte of the second every 500 ms
-            String first = new String(HEAD, StandardCharsets.US_ASCII);
-            peer.getOutputStream().write((first + first.substring(0, 40)).getBytes(StandardCharsets.US_ASCII));
-            peer.getOutputStream().flush();
+            // then a byte of the second every 500 ms
+            sendHeadAndStartOfNext(peer);
             long start = System.nanoTime();
             java.util.concurrent.CompletableFuture<String> answers = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
                 try {
@@ -104,7 +102,7 @@ class RequestHeadTimeoutIT {
                     return "read failed: " + e.getMessage();
                 }
             });
-            for (int i = 40; i < HEAD.length - 4 && !answers.isDone(); i++) {
+            for (int i = PIPELINED; i < HEAD.length - 4 && !answers.isDone(); i++) {
                 try {
                     peer.getOutputStream().write(HEAD[i]);
                     peer.getOutputStream().flush();
@@ -128,10 +126,8 @@ class RequestHeadTimeoutIT {
         Duration deadline = Duration.ofSeconds(2);
         try (FacadeServer facade = start(deadline);
              Socket peer = new Socket("127.0.0.1", facade.port())) {
-            // the first head whole and the start of the second in one write, then nothing: no later byte starts a deadline
-            String first = new String(HEAD, StandardCharsets.US_ASCII);
-            peer.getOutputStream().write((first + first.substring(0, 40)).getBytes(StandardCharsets.US_ASCII));
-            peer.getOutputStream().flush();
+            // then nothing: no later byte starts a deadline
+            sendHeadAndStartOfNext(peer);
             long start = System.nanoTime();
             peer.setSoTimeout((int) IDLE.multipliedBy(3).toMillis());
             String all = new String(peer.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -170,6 +166,16 @@ class RequestHeadTimeoutIT {
             assertThat(Http.get(base, "/mailboxes/mbx-t/search?text=hello").status()).as("serves right after").isEqualTo(200);
         }
     }
+
+    /** The first head whole and the first {@value #PIPELINED} bytes of a second one, in one write. */
+    private static void sendHeadAndStartOfNext(Socket peer) throws IOException {
+        byte[] both = java.util.Arrays.copyOf(HEAD, HEAD.length + PIPELINED);
+        System.arraycopy(HEAD, 0, both, HEAD.length, PIPELINED);
+        peer.getOutputStream().write(both);
+        peer.getOutputStream().flush();
+    }
+
+    private static final int PIPELINED = 40;
 
     /** Raw connections, each sent the next byte of {@link #HEAD} every 500 ms from one thread. */
     private static final class Trickle implements AutoCloseable {
