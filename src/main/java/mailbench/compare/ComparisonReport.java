@@ -114,6 +114,7 @@ public final class ComparisonReport {
             row.put("rps", run.measured().rps());
             row.put("koPercent", Comparer.round(run.measured().koPercent()));
             row.put("p99Ms", run.measured().p99Ms());
+            row.put("requestPathCpuMsPerRequest", run.requestPathCpuMsPerRequest());
             row.put("processCpuMsPerRequest", run.processCpuMsPerRequest());
             row.put("cpuMsPerRequest", run.cpuMsPerRequest());
             row.put("allocatedBytesPerRequest", run.allocatedBytesPerRequest());

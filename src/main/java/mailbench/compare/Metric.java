@@ -5,6 +5,8 @@ import java.util.function.Function;
 /** What the verdict looks at, per run; each says which direction is worse and how its threshold applies. */
 public enum Metric {
 
+    REQUEST_PATH_CPU_MS_PER_REQUEST("requestPathCpuMsPerRequest", "facade request path's CPU ms per request (OS count of its event"
+        + " loops and the client's I/O threads)", true, false, RunResult::requestPathCpuMsPerRequest),
     PROCESS_CPU_MS_PER_REQUEST("processCpuMsPerRequest", "facade CPU ms per request (OS count)", true, false,
         RunResult::processCpuMsPerRequest),
     CPU_MS_PER_REQUEST("cpuMsPerRequest", "facade CPU ms per request (profile)", true, false, RunResult::cpuMsPerRequest),
@@ -68,7 +70,7 @@ public enum Metric {
     /** How far the change may go in the worse direction before it is a regression. */
     double allowed(Thresholds thresholds) {
         return switch (this) {
-            case PROCESS_CPU_MS_PER_REQUEST, CPU_MS_PER_REQUEST, CLIENT_CPU_MS_PER_REQUEST, FACADE_CPU_MS_PER_REQUEST -> thresholds.cpuIncreasePercent();
+            case REQUEST_PATH_CPU_MS_PER_REQUEST, PROCESS_CPU_MS_PER_REQUEST, CPU_MS_PER_REQUEST, CLIENT_CPU_MS_PER_REQUEST, FACADE_CPU_MS_PER_REQUEST -> thresholds.cpuIncreasePercent();
             case ALLOCATED_BYTES_PER_REQUEST, CLIENT_BYTES_PER_REQUEST, FACADE_BYTES_PER_REQUEST -> thresholds.allocationIncreasePercent();
             case P99_MS -> thresholds.p99IncreasePercent();
             case KO_PERCENT -> thresholds.koIncreasePoints();

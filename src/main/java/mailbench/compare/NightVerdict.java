@@ -27,8 +27,13 @@ public record NightVerdict(Outcome outcome, List<String> open, List<String> dete
         }
     }
 
-    /** The metrics whose power a "no change" promises. */
-    public static final List<String> POWER_METRICS = List.of(Metric.PROCESS_CPU_MS_PER_REQUEST.key(), Metric.ALLOCATED_BYTES_PER_REQUEST.key());
+    /**
+     * The metrics whose power a "no change" promises: the judged CPU figure (the request path's OS count where every run
+     * has it, else the process's: {@link Comparer#judgedCpu}) and allocation.
+     */
+    public static List<String> powerMetrics(List<MetricVerdict> metrics) {
+        return List.of(Comparer.judgedCpu(metrics).key(), Metric.ALLOCATED_BYTES_PER_REQUEST.key());
+    }
 
     public static NightVerdict of(Comparison comparison) {
         return of(comparison.metrics());
@@ -39,12 +44,13 @@ public record NightVerdict(Outcome outcome, List<String> open, List<String> dete
         List<String> open = new ArrayList<>();
         List<String> detectable = new ArrayList<>();
         boolean regression = false;
+        List<String> power = powerMetrics(metrics);
         for (MetricVerdict metric : metrics) {
             regression |= metric.outcome() == MetricVerdict.Outcome.REGRESSION;
             if (metric.mde() != null && metric.outcome() != MetricVerdict.Outcome.NOT_COMPARED) {
                 detectable.add(String.format(Locale.ROOT, "%s %.1f%s", metric.metric(), metric.mde(), metric.unit()));
             }
-            if (!POWER_METRICS.contains(metric.metric())) {
+            if (!power.contains(metric.metric())) {
                 continue;
             }
             if (metric.outcome() == MetricVerdict.Outcome.INCONCLUSIVE) {

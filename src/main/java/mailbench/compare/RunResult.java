@@ -26,14 +26,16 @@ import mailbench.run.RunSummary;
  * {@code measuredMillis} the measured phase's length (null when summary.json does not say),
  * {@code allocatedBytesPerRequest} the facade's (null for runs that did not measure it),
  * {@code processCpuMsPerRequest} the CPU time the OS counted for the facade JVM in the profile's window over the
- * requests served in it (null without a CPU profile).
+ * requests served in it (null without a CPU profile), {@code requestPathCpuMsPerRequest} the OS count of the facade's request
+ * path alone (its event loops and the client's I/O threads, without JIT, GC and timers) over the measured requests
+ * (null for runs that did not read per-thread CPU).
  */
 public record RunResult(String name, String variant, String status, Long speedProbeMs, Stats measured,
                         Map<String, Stats> requests, Double cpuMsPerRequest, Map<String, Double> threadGroups,
                         CollapsedStacks stacks, Map<String, String> versions, Map<String, String> knobs,
                         Map<String, String> machine, List<ErrorWindows.Window> measuredErrorWindows, Long measuredMillis,
                         Double allocatedBytesPerRequest, CollapsedStacks allocationStacks, Double processCpuMsPerRequest,
-                        Owners owners) {
+                        Owners owners, Double requestPathCpuMsPerRequest) {
 
     /**
      * The judged totals split by whose cost the profile's samples are ({@link CostOwners}): the client's and the facade's own
@@ -65,7 +67,14 @@ public record RunResult(String name, String variant, String status, Long speedPr
                      Long measuredMillis, Double allocatedBytesPerRequest, CollapsedStacks allocationStacks, Double processCpuMsPerRequest) {
         this(name, variant, status, speedProbeMs, measured, requests, cpuMsPerRequest, threadGroups, stacks, versions, knobs, machine,
             measuredErrorWindows, measuredMillis, allocatedBytesPerRequest, allocationStacks, processCpuMsPerRequest,
-            Owners.of(allocatedBytesPerRequest, allocationStacks, processCpuMsPerRequest, stacks));
+            Owners.of(allocatedBytesPerRequest, allocationStacks, processCpuMsPerRequest, stacks), null);
+    }
+
+    /** The same run with the OS count of its request path per request (null: not read). */
+    public RunResult withRequestPathCpuMsPerRequest(Double perRequest) {
+        return new RunResult(name, variant, status, speedProbeMs, measured, requests, cpuMsPerRequest, threadGroups, stacks, versions,
+            knobs, machine, measuredErrorWindows, measuredMillis, allocatedBytesPerRequest, allocationStacks, processCpuMsPerRequest,
+            owners, perRequest);
     }
 
     /** A run without the OS count of the facade's CPU. */
@@ -153,12 +162,13 @@ public record RunResult(String name, String variant, String status, Long speedPr
         RunSummary.Window window = summary.window();
         Long measuredMillis = window == null ? null : window.endMillis() - window.startMillis();
         Object speedProbe = record.machine.get("speedProbeMs");
-        return new RunResult(folder.getFileName().toString(), orUnknown(record.variant), orUnknown(record.status),
+        RunResult result = new RunResult(folder.getFileName().toString(), orUnknown(record.variant), orUnknown(record.status),
             speedProbe instanceof Number n ? n.longValue() : null, Stats.of(summary.measured()), requests,
             profile == null ? null : profile.cpuMsPerRequest(), groups, stacks, texts(record.versions), texts(record.knobs),
             texts(record.machine), measuredWindows(listOrEmpty(summary.errors())), measuredMillis,
             summary.facade() == null ? null : summary.facade().allocatedBytesPerRequest(), allocation,
             processCpuMsPerRequest(profile));
+        return result.withRequestPathCpuMsPerRequest(summary.facade() == null ? null : summary.facade().requestPathCpuMsPerRequest());
     }
 
     /**

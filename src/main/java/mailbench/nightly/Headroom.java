@@ -9,36 +9,30 @@ import mailbench.compare.RunResult;
 import mailbench.profiler.ThreadGroup;
 import mailbench.run.HostCpu;
 import mailbench.run.RunFolder;
-import mailbench.run.RunSummary;
 
 /**
  * What the host left one run in its measured minute: idle cores of the machine, the time the hypervisor took (steal),
  * the share of time some task queued for a core (/proc/pressure/cpu), and the share of the facade's CPU samples its JIT
  * compilers held. A pair measured on a saturated host, or while the facade was still compiling, measures the queue and
- * the compiler rather than the code: each field is null where the run could not tell it. Beside them, the OS count of
- * the request path's own threads per request ({@code requestPathCpuMsPerRequest}, see mailbench.run.FacadeSection), kept
- * with each pair until calibration says whether the verdict should listen to it.
+ * the compiler rather than the code: each field is null where the run could not tell it.
  */
-record Headroom(int cores, Double idleCores, Double steal, Double pressure, Double jitPercent, Double requestPathCpuMsPerRequest) {
+record Headroom(int cores, Double idleCores, Double steal, Double pressure, Double jitPercent) {
 
-    static final Headroom UNKNOWN = new Headroom(0, null, null, null, null, null);
+    static final Headroom UNKNOWN = new Headroom(0, null, null, null, null);
 
     /** The run's own summary.json (its cpu section) and profile (its thread groups). */
     static Headroom of(Path runFolder, RunResult run) {
         HostCpu.Section cpu = null;
-        Double requestPath = null;
         try {
-            RunSummary summary = RunFolder.of(runFolder).readSummary();
-            cpu = summary.cpu();
-            requestPath = summary.facade() == null ? null : summary.facade().requestPathCpuMsPerRequest();
+            cpu = RunFolder.of(runFolder).readSummary().cpu();
         } catch (IOException | RuntimeException e) {
             // an unreadable summary: nothing known of the host
         }
         Double jit = run.threadGroups() == null ? null : run.threadGroups().get(ThreadGroup.JIT.key());
         if (cpu == null) {
-            return new Headroom(0, null, null, null, jit, requestPath);
+            return new Headroom(0, null, null, null, jit);
         }
-        return new Headroom(cpu.cores(), cpu.idle(), cpu.steal(), cpu.pressure(), jit, requestPath);
+        return new Headroom(cpu.cores(), cpu.idle(), cpu.steal(), cpu.pressure(), jit);
     }
 
     /** Idle cores as a share of all (0 to 1), or null. */
@@ -54,7 +48,6 @@ record Headroom(int cores, Double idleCores, Double steal, Double pressure, Doub
         record.put("steal", steal);
         record.put("cpuPressure", pressure);
         record.put("jitPercent", jitPercent);
-        record.put("requestPathCpuMsPerRequest", requestPathCpuMsPerRequest);
         return record;
     }
 

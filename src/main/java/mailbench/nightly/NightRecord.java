@@ -76,6 +76,7 @@ final class NightRecord {
         side.put("run", run.name());
         side.put("koPercent", run.measured().koPercent());
         side.put("p50Ms", run.measured().p50Ms());
+        side.put("requestPathCpuMsPerRequest", run.requestPathCpuMsPerRequest());
         side.put("processCpuMsPerRequest", run.processCpuMsPerRequest());
         side.put("allocatedBytesPerRequest", run.allocatedBytesPerRequest());
         side.put("speedProbeMs", run.speedProbeMs());
@@ -138,6 +139,7 @@ final class NightRecord {
         doc.put("p50Ms", run.measured().p50Ms());
         doc.put("p95Ms", run.measured().p95Ms());
         doc.put("p99Ms", run.measured().p99Ms());
+        doc.put("requestPathCpuMsPerRequest", run.requestPathCpuMsPerRequest());
         doc.put("processCpuMsPerRequest", run.processCpuMsPerRequest());
         doc.put("cpuMsPerRequest", run.cpuMsPerRequest());
         doc.put("allocatedBytesPerRequest", run.allocatedBytesPerRequest());

@@ -220,10 +220,14 @@ public final class NightlyJob {
 
     /** One finished run in a progress line. */
     static String describe(RunResult result) {
-        return String.format("%s, %.1f req/s, KO %.2f%%, p99 %.0f ms, %s CPU ms per request (OS count), %s bytes per request",
-            result.status(), result.measured().rps(), result.measured().koPercent(), result.measured().p99Ms(),
-            result.processCpuMsPerRequest() == null ? "no" : String.format("%.3f", result.processCpuMsPerRequest()),
+        return String.format("%s, %.1f req/s, KO %.2f%%, p99 %.0f ms, CPU ms per request %s (request path) of %s (process),"
+            + " %s bytes per request", result.status(), result.measured().rps(), result.measured().koPercent(), result.measured().p99Ms(),
+            threeDecimals(result.requestPathCpuMsPerRequest()), threeDecimals(result.processCpuMsPerRequest()),
             result.allocatedBytesPerRequest() == null ? "no" : String.format("%.0f", result.allocatedBytesPerRequest()));
+    }
+
+    private static String threeDecimals(Double value) {
+        return value == null ? "no" : String.format("%.3f", value);
     }
 
     private void say(String line) {

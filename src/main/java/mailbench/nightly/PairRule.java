@@ -51,6 +51,9 @@ public record PairRule(double minIdleShare, double maxJitPercent, double maxKoPe
             if (run.processCpuMsPerRequest() == null && other.processCpuMsPerRequest() != null) {
                 why.add(side + " has no CPU per request");
             }
+            if (run.requestPathCpuMsPerRequest() == null && other.requestPathCpuMsPerRequest() != null) {
+                why.add(side + " has no request-path CPU per request");
+            }
             if (run.allocatedBytesPerRequest() == null && other.allocatedBytesPerRequest() != null) {
                 why.add(side + " has no allocation per request");
             }

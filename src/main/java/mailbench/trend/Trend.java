@@ -32,7 +32,7 @@ public record Trend(String history, List<MetricInfo> metrics, List<Night> nights
      * metric existed have none of it).
      */
     public static final List<MetricInfo> METRICS = List.of(of(Metric.THROUGHPUT_RPS), of(Metric.P99_MS),
-        of(Metric.PROCESS_CPU_MS_PER_REQUEST), of(Metric.CPU_MS_PER_REQUEST), of(Metric.ALLOCATED_BYTES_PER_REQUEST));
+        of(Metric.REQUEST_PATH_CPU_MS_PER_REQUEST), of(Metric.PROCESS_CPU_MS_PER_REQUEST), of(Metric.CPU_MS_PER_REQUEST), of(Metric.ALLOCATED_BYTES_PER_REQUEST));
 
     private static MetricInfo of(Metric metric) {
         return new MetricInfo(metric.key(), metric.label(), !metric.higherIsWorse());

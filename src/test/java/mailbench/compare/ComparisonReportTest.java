@@ -34,9 +34,10 @@ class ComparisonReportTest {
         ComparisonReport.write(comparison, base, current, tmp);
 
         JsonNode json = Json.MAPPER.readTree(tmp.resolve(ComparisonReport.JSON).toFile());
-        assertThat(json.at("/metrics/0/metric").asText()).isEqualTo(Metric.PROCESS_CPU_MS_PER_REQUEST.key());
-        assertThat(json.at("/metrics/0/outcome").asText()).as("these runs carry no OS count").isEqualTo("NOT_COMPARED");
-        assertThat(json.at("/metrics/1/mde").isNumber()).isTrue();
+        assertThat(json.at("/metrics/0/metric").asText()).isEqualTo(Metric.REQUEST_PATH_CPU_MS_PER_REQUEST.key());
+        assertThat(json.at("/metrics/1/metric").asText()).isEqualTo(Metric.PROCESS_CPU_MS_PER_REQUEST.key());
+        assertThat(json.at("/metrics/1/outcome").asText()).as("these runs carry no OS count").isEqualTo("NOT_COMPARED");
+        assertThat(json.at("/metrics/2/mde").isNumber()).isTrue();
         assertThat(json.at("/inconclusive/0").asText()).isEqualTo(Metric.CPU_MS_PER_REQUEST.key());
         assertThat(json.at("/differences/0/what").asText()).isEqualTo("knob mailbench.transport");
         assertThat(Files.readString(tmp.resolve(ComparisonReport.HTML))).contains("What else differs", "\"mde\"");

@@ -46,6 +46,28 @@ class NightVerdictTest {
         assertThat(verdict.undecided()).isNull();
     }
 
+    @Test
+    void theRequestPathsSpreadShouldBeWhatANoRegressionPromisesWhereItIsJudged() {
+        NightVerdict verdict = NightVerdict.of(comparison(false,
+            metric(Metric.REQUEST_PATH_CPU_MS_PER_REQUEST, Outcome.NO_CHANGE, 0.4, 1.9),
+            metric(Metric.PROCESS_CPU_MS_PER_REQUEST, Outcome.NOT_COMPARED, 2.0, 6.5),
+            metric(Metric.ALLOCATED_BYTES_PER_REQUEST, Outcome.NO_CHANGE, 0.1, 0.5)));
+
+        assertThat(verdict.outcome()).isEqualTo(NightVerdict.Outcome.NO_REGRESSION);
+        assertThat(verdict.detectable()).containsExactly("requestPathCpuMsPerRequest 1.9%", "allocatedBytesPerRequest 0.5%");
+    }
+
+    @Test
+    void aWideRequestPathShouldLeaveTheNightOpenWhateverTheProcessCountSays() {
+        NightVerdict verdict = NightVerdict.of(comparison(false,
+            metric(Metric.REQUEST_PATH_CPU_MS_PER_REQUEST, Outcome.NO_CHANGE, 0.4, 3.6),
+            metric(Metric.PROCESS_CPU_MS_PER_REQUEST, Outcome.NOT_COMPARED, 0.2, 1.0),
+            metric(Metric.ALLOCATED_BYTES_PER_REQUEST, Outcome.NO_CHANGE, 0.1, 0.5)));
+
+        assertThat(verdict.outcome()).isEqualTo(NightVerdict.Outcome.INCONCLUSIVE);
+        assertThat(verdict.undecided()).isEqualTo("requestPathCpuMsPerRequest could detect 3.6%, not its threshold of 3.0%");
+    }
+
     private static MetricVerdict metric(Metric metric, Outcome outcome, double worseBy, double mde) {
         double allowed = switch (metric) {
             case P99_MS -> 25;

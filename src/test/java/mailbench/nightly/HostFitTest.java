@@ -24,7 +24,7 @@ class HostFitTest {
     }
 
     static Headroom room(double idleCores, double jitPercent) {
-        return new Headroom(2, idleCores, 0.0, 0.1, jitPercent, 0.2);
+        return new Headroom(2, idleCores, 0.0, 0.1, jitPercent);
     }
 
     static Trial pair(Headroom base, Headroom current) {

@@ -40,7 +40,7 @@ class NightRecordTest {
         assertThat(record.get("undecided")).isEmpty();
         assertThat(record.get("minutes").isNumber()).isTrue();
         assertThat(record.get("seed").asLong()).isEqualTo(31);
-        JsonNode cpu = record.get("metrics").get(0);
+        JsonNode cpu = record.get("metrics").get(1);
         assertThat(cpu.get("metric").asText()).isEqualTo("processCpuMsPerRequest");
         for (String field : List.of("baseMedian", "currentMedian", "worseBy", "allowed", "mde", "outcome")) {
             assertThat(cpu.has(field)).as(field).isTrue();
