@@ -49,8 +49,14 @@ final class NightlyCommand implements Callable<Integer> {
         + " --min-pairs starts unless the slowest pair so far fits (default: ${DEFAULT-VALUE})", defaultValue = "45")
     int maxMinutes;
 
-    @Option(names = "--min-idle", description = "A pair counts only if the host kept this share of its cores idle in its measured"
-        + " minute; a duet's fit pairs pick a rate that leaves it (default: ${DEFAULT-VALUE})", defaultValue = "0.25")
+    @Option(names = "--max-wait", description = "A pair counts only if each facade's request path waited for a core at most this"
+        + " share of its runnable time in its measured minute (the kernel's schedstat); a duet's fit pairs pick a rate that"
+        + " stays under it (default: ${DEFAULT-VALUE})", defaultValue = "0.10")
+    double maxWait;
+
+    @Option(names = "--min-idle", description = "Where a run does not tell its wait (no schedstat, or a baseline older than the"
+        + " reading): a pair counts only if the host kept this share of its cores idle in its measured minute; a duet's fit"
+        + " pairs pick a rate that leaves it (default: ${DEFAULT-VALUE})", defaultValue = "0.25")
     double minIdle;
 
     @Option(names = "--max-jit", description = "A pair counts only if the JIT compilers held at most this percent of each facade's"
@@ -62,7 +68,7 @@ final class NightlyCommand implements Callable<Integer> {
     double maxPairKo;
 
     @Option(names = "--fit-pairs", description = "Most fit pairs before a duet's first counted pair: they warm the node and pick"
-        + " the rate and warm-up that leave --min-idle and --max-jit (a rate or warm-up given with -D is only checked); 0: none"
+        + " the rate and warm-up that keep --max-wait (or --min-idle) and --max-jit (a rate or warm-up given with -D is only checked); 0: none"
         + " (default: ${DEFAULT-VALUE})", defaultValue = "3")
     int fitPairs;
 
@@ -130,7 +136,7 @@ final class NightlyCommand implements Callable<Integer> {
             NightlyJob.Settings settings = NightlyJob.Settings.of(baselineCommit, chosen, node.equals("shared"), minPairs, maxPairs,
                 maxMinutes, TrialOrder.of(order), seed == null ? System.currentTimeMillis() : seed, out, history, builds, resultsUrl,
                 thresholdOptions.nightThresholds(), resultsUrl == null ? null : resultsAccess.access())
-                .with(new PairRule(minIdle, maxJit, maxPairKo), fitPairs);
+                .with(new PairRule(minIdle, maxJit, maxPairKo, maxWait), fitPairs);
             NightlyJob.Outcome outcome = new NightlyJob(settings, maven.maven, projectDir, maven.properties, baseProperties,
                 currentProperties, System.out).run();
             outcome.warnings().forEach(w -> System.err.println("warning: " + w));

@@ -9,30 +9,36 @@ import mailbench.compare.RunResult;
 import mailbench.profiler.ThreadGroup;
 import mailbench.run.HostCpu;
 import mailbench.run.RunFolder;
+import mailbench.run.RunSummary;
 
 /**
- * What the host left one run in its measured minute: idle cores of the machine, the time the hypervisor took (steal),
+ * What the host left one run in its measured minute: the share of its runnable time the facade's request path waited for
+ * a core ({@code waitShare}, the kernel's schedstat: the queue itself, whether a small host, a hog or a CPU quota made it),
+ * idle cores of the machine, the time the hypervisor took (steal),
  * the share of time some task queued for a core (/proc/pressure/cpu), and the share of the facade's CPU samples its JIT
  * compilers held. A pair measured on a saturated host, or while the facade was still compiling, measures the queue and
  * the compiler rather than the code: each field is null where the run could not tell it.
  */
-record Headroom(int cores, Double idleCores, Double steal, Double pressure, Double jitPercent) {
+record Headroom(int cores, Double idleCores, Double steal, Double pressure, Double jitPercent, Double waitShare) {
 
-    static final Headroom UNKNOWN = new Headroom(0, null, null, null, null);
+    static final Headroom UNKNOWN = new Headroom(0, null, null, null, null, null);
 
     /** The run's own summary.json (its cpu section) and profile (its thread groups). */
     static Headroom of(Path runFolder, RunResult run) {
         HostCpu.Section cpu = null;
+        Double wait = null;
         try {
-            cpu = RunFolder.of(runFolder).readSummary().cpu();
+            RunSummary summary = RunFolder.of(runFolder).readSummary();
+            cpu = summary.cpu();
+            wait = summary.facade() == null ? null : summary.facade().requestPathWaitShare();
         } catch (IOException | RuntimeException e) {
             // an unreadable summary: nothing known of the host
         }
         Double jit = run.threadGroups() == null ? null : run.threadGroups().get(ThreadGroup.JIT.key());
         if (cpu == null) {
-            return new Headroom(0, null, null, null, jit);
+            return new Headroom(0, null, null, null, jit, wait);
         }
-        return new Headroom(cpu.cores(), cpu.idle(), cpu.steal(), cpu.pressure(), jit);
+        return new Headroom(cpu.cores(), cpu.idle(), cpu.steal(), cpu.pressure(), jit, wait);
     }
 
     /** Idle cores as a share of all (0 to 1), or null. */
@@ -48,6 +54,7 @@ record Headroom(int cores, Double idleCores, Double steal, Double pressure, Doub
         record.put("steal", steal);
         record.put("cpuPressure", pressure);
         record.put("jitPercent", jitPercent);
+        record.put("waitShare", waitShare);
         return record;
     }
 
@@ -64,6 +71,11 @@ record Headroom(int cores, Double idleCores, Double steal, Double pressure, Doub
     /** The higher JIT share of two runs. */
     static Double mostJit(Headroom a, Headroom b) {
         return higher(a.jitPercent(), b.jitPercent());
+    }
+
+    /** The longer wait for a core of two runs' request paths. */
+    static Double mostWait(Headroom a, Headroom b) {
+        return higher(a.waitShare(), b.waitShare());
     }
 
     /** The higher CPU pressure of two runs. */

@@ -9,8 +9,10 @@ import java.util.function.Consumer;
 /**
  * The duet fitted to the host before any pair counts: fit pairs, run like the others but never judged, warm the night's
  * node (a cold node failed half of a first pair's requests) and measure what the host leaves at the duet's rate and
- * warm-up. Too little idle CPU lowers the rate in proportion to the cores the pair kept busy (halved when the host was
- * saturated, since a saturated host hides its demand); a JIT still compiling in the measured minute doubles the warm-up.
+ * warm-up. A request path that waited for a core more than the rule allows lowers the rate in proportion (at most by
+ * half a step); where the runs do not tell the wait, too little idle CPU lowers the rate in proportion to the cores the
+ * pair kept busy (halved when the host was saturated, since a saturated host hides its demand); a JIT still compiling
+ * in the measured minute doubles the warm-up.
  * A rate or warm-up the operator named is never changed, only checked by the same {@link PairRule} as every pair.
  */
 final class HostFit {
@@ -21,6 +23,8 @@ final class HostFit {
     static final int LONGEST_WARMUP_SECONDS = 600;
     /** Aim this far above the rule's idle share, so the next pair's own spread does not cross it. */
     static final double IDLE_MARGIN = 0.10;
+    /** Aim at this share of the rule's longest wait, so the next pair's own spread does not cross it. */
+    static final double WAIT_AIM = 0.6;
     /** At most this many fit pairs by default (--fit-pairs); a rate is only raised while a later fit pair can check it. */
     static final int MOST_FIT_PAIRS = 3;
 
@@ -88,7 +92,8 @@ final class HostFit {
     }
 
     private String finding(Trial trial, Tuning ran, Tuning next) {
-        String room = String.format(Locale.ROOT, "idle %s of the cores, JIT %s of a facade's samples, CPU pressure %s",
+        String room = String.format(Locale.ROOT, "request path waited %s of its runnable time, idle %s of the cores, JIT %s of a"
+            + " facade's samples, CPU pressure %s", percent(Headroom.mostWait(trial.baseRoom(), trial.currentRoom()), 100),
             percent(Headroom.leastIdleShare(trial.baseRoom(), trial.currentRoom()), 100),
             percent(Headroom.mostJit(trial.baseRoom(), trial.currentRoom()), 1),
             percent(Headroom.mostPressure(trial.baseRoom(), trial.currentRoom()), 100));
@@ -104,10 +109,13 @@ final class HostFit {
     /** The tuning after a fit pair: {@code ceiling} the rate asked for; a raise only when {@code canCheck} (a fit pair follows). */
     Tuning next(Tuning ran, Trial trial, int ceiling, boolean canCheck) {
         int rate = ran.rate();
+        Double wait = Headroom.mostWait(trial.baseRoom(), trial.currentRoom());
         Double idle = Headroom.leastIdleShare(trial.baseRoom(), trial.currentRoom());
-        if (!ran.rateNamed() && idle != null) {
-            int fitted = fittedRate(ran.rate(), idle, rule.minIdleShare(), ceiling);
-            if (fitted < ran.rate() || canCheck && fitted > ran.rate() && idle > rule.minIdleShare() + 2 * IDLE_MARGIN) {
+        if (!ran.rateNamed() && (wait != null || idle != null)) {
+            int fitted = wait != null ? rateForWait(ran.rate(), wait, rule.maxWaitShare(), ceiling)
+                : fittedRate(ran.rate(), idle, rule.minIdleShare(), ceiling);
+            boolean roomy = wait != null ? wait < WAIT_AIM * rule.maxWaitShare() / 2 : idle > rule.minIdleShare() + 2 * IDLE_MARGIN;
+            if (fitted < ran.rate() || canCheck && fitted > ran.rate() && roomy) {
                 rate = fitted;
             }
         }
@@ -117,6 +125,16 @@ final class HostFit {
             warmup = Math.min(LONGEST_WARMUP_SECONDS, 2 * ran.warmupSeconds());
         }
         return new Tuning(rate, warmup, ran.rateNamed(), ran.warmupNamed());
+    }
+
+    /**
+     * The rate at which the request path's wait would come to {@link #WAIT_AIM} of {@code maxWait}, taking the wait as
+     * growing with the rate; no less than half and no more than twice the rate of one step, whole steps of 50, between
+     * {@link #LOWEST_RATE} and {@code ceiling}.
+     */
+    static int rateForWait(int rate, double wait, double maxWait, int ceiling) {
+        double target = wait <= 0 ? 2.0 * rate : Math.max(rate / 2.0, Math.min(2.0 * rate, rate * WAIT_AIM * maxWait / wait));
+        return stepped(target, ceiling);
     }
 
     /**
@@ -132,6 +150,10 @@ final class HostFit {
             double busyShare = 1 - idleShare;
             target = rate * (1 - minIdle - IDLE_MARGIN) / busyShare;
         }
+        return stepped(target, ceiling);
+    }
+
+    private static int stepped(double target, int ceiling) {
         int stepped = (int) Math.floor(target / RATE_STEP) * RATE_STEP;
         return Math.max(Math.min(LOWEST_RATE, ceiling), Math.min(ceiling, stepped));
     }

@@ -14,7 +14,7 @@ import mailbench.compare.ToolError;
  * 2-core host at half the calibration host's speed, a default duet left 0.00-0.26 of its cores idle and its JIT held
  * 6-51% of the facade's samples, and a +5% commit came out inconclusive (docs/results/2026-11-27-night-fit.adoc).
  */
-public record PairRule(double minIdleShare, double maxJitPercent, double maxKoPercent) {
+public record PairRule(double minIdleShare, double maxJitPercent, double maxKoPercent, double maxWaitShare) {
 
     /**
      * At least a quarter of the cores idle, the JIT at most 5% of the facade's samples, at most 1% failed requests (what a
@@ -22,9 +22,13 @@ public record PairRule(double minIdleShare, double maxJitPercent, double maxKoPe
      * warm-up on a quiet host it read 1.0-4.2% in the measured minute, so a bound of 2% dropped half the pairs of a night
      * (docs/results/2026-11-27-night-fit.adoc); beyond 5% the compilers are still at work (16% after 120 s on a cold node).
      */
-    public static final PairRule DEFAULT = new PairRule(0.25, 5.0, 1.0);
+    public static final PairRule DEFAULT = new PairRule(0.25, 5.0, 1.0, 0.10);
 
     public PairRule {
+        if (!(maxWaitShare > 0 && maxWaitShare <= 1)) {
+            throw new ToolError("--max-wait must be a share of the request path's runnable time above 0 and at most 1, got "
+                + maxWaitShare);
+        }
         if (!(minIdleShare >= 0 && minIdleShare < 1)) {
             throw new ToolError("--min-idle must be a share of the cores from 0 up to (not including) 1, got " + minIdleShare);
         }
@@ -58,8 +62,12 @@ public record PairRule(double minIdleShare, double maxJitPercent, double maxKoPe
                 why.add(side + " has no allocation per request");
             }
         }
+        Double wait = Headroom.mostWait(baseRoom, currentRoom);
         Double idle = Headroom.leastIdleShare(baseRoom, currentRoom);
-        if (idle != null && idle < minIdleShare) {
+        if (wait != null && wait > maxWaitShare) {
+            why.add(String.format(Locale.ROOT, "a facade's request path waited for a core %.0f%% of its runnable time (at most %.0f%%)",
+                100 * wait, 100 * maxWaitShare));
+        } else if (wait == null && idle != null && idle < minIdleShare) {
             why.add(String.format(Locale.ROOT, "the host had %.0f%% of its cores idle (at least %.0f%%)", 100 * idle, 100 * minIdleShare));
         }
         Double jit = Headroom.mostJit(baseRoom, currentRoom);

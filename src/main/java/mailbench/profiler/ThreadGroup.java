@@ -61,6 +61,11 @@ public enum ThreadGroup {
         return OTHER;
     }
 
+    /** The threads a request's own work runs on: the facade's server threads and the client's I/O threads. */
+    public static boolean isRequestPath(ThreadGroup group) {
+        return group == CLIENT_EVENT_LOOP || group == FACADE_SERVER;
+    }
+
     /** What Linux keeps of a thread's name (TASK_COMM_LEN 16, its terminating zero included). */
     static final int OS_NAME_LENGTH = 15;
 

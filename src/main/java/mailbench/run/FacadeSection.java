@@ -11,14 +11,16 @@ import mailbench.profiler.ThreadGroup;
  * the measured requests; {@code gcCount} and {@code gcMillis} are its GC pauses. {@code threadCpuMs}: the CPU the OS
  * counted for its threads in the measured window, by thread group (mailbench.profiler.ThreadGroup: the client's event
  * loop, the facade's server threads, GC, JIT, other), and {@code requestPathCpuMsPerRequest} the first two over the
- * measured requests: the request's own path without the JIT, GC and timers that the process's count mixes in. Every
+ * measured requests: the request's own path without the JIT, GC and timers that the process's count mixes in;
+ * {@code requestPathWaitShare} the share of the request path's runnable time it spent waiting for a core
+ * ({@link RunQueueWaits}): how much of the run measured a queue rather than the code. Every
  * number is null when not measured, and {@code note} says why.
  */
 public record FacadeSection(Double allocatedBytesPerRequest, Long allocatedBytes, Long requests, Long gcCount, Long gcMillis,
-                            String note, Map<String, Long> threadCpuMs, Double requestPathCpuMsPerRequest) {
+                            String note, Map<String, Long> threadCpuMs, Double requestPathCpuMsPerRequest, Double requestPathWaitShare) {
 
     public FacadeSection(Double allocatedBytesPerRequest, Long allocatedBytes, Long requests, Long gcCount, Long gcMillis, String note) {
-        this(allocatedBytesPerRequest, allocatedBytes, requests, gcCount, gcMillis, note, null, null);
+        this(allocatedBytesPerRequest, allocatedBytes, requests, gcCount, gcMillis, note, null, null, null);
     }
 
     /** Nothing measured, and why. */
@@ -34,7 +36,13 @@ public record FacadeSection(Double allocatedBytesPerRequest, Long allocatedBytes
         long path = byGroup.getOrDefault(ThreadGroup.CLIENT_EVENT_LOOP.key(), 0L) + byGroup.getOrDefault(ThreadGroup.FACADE_SERVER.key(), 0L);
         Double perRequest = requests <= 0 ? null : Math.round(path * 10_000.0 / requests) / 10_000.0;
         return new FacadeSection(allocatedBytesPerRequest, allocatedBytes, this.requests, gcCount, gcMillis, note, Map.copyOf(byGroup),
-            perRequest);
+            perRequest, requestPathWaitShare);
+    }
+
+    /** The same section with the share of its runnable time the request path waited for a core (null: not read). */
+    public FacadeSection withRequestPathWaitShare(Double share) {
+        return new FacadeSection(allocatedBytesPerRequest, allocatedBytes, requests, gcCount, gcMillis, note, threadCpuMs,
+            requestPathCpuMsPerRequest, share);
     }
 
     /** From the readings at the measured phase's start and end and the measured requests between them. */

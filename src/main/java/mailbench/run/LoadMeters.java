@@ -18,6 +18,7 @@ final class LoadMeters {
     private final FacadeAccess facadeAccess;
     private final HostCpu hostCpu;
     private final ThreadCpu threadCpu;
+    private final RunQueueWaits waits;
     private final FacadeStats.Refusals refusalsAtStart;
     private final FacadeMemoryWindow facadeMemory;
 
@@ -26,6 +27,7 @@ final class LoadMeters {
         this.facadeAccess = facadeAccess;
         this.hostCpu = HostCpu.start(pids);
         this.threadCpu = ThreadCpu.start(pids);
+        this.waits = RunQueueWaits.start(pids.get(RunSummarizer.FACADE_PROCESS));
         this.refusalsAtStart = FacadeStats.refusalsOrNull(facadeUrl, facadeAccess);
         this.facadeMemory = facadeMemory
             ? FacadeMemoryWindow.start(() -> FacadeStats.memoryOrNull(facadeUrl, facadeAccess), warmupMillis) : null;
@@ -47,6 +49,7 @@ final class LoadMeters {
     void stopCpu(Consumer<String> events) {
         hostCpu.close();
         threadCpu.close();
+        waits.close();
         events.accept(threadCpu.cost());
     }
 
@@ -56,6 +59,10 @@ final class LoadMeters {
 
     ThreadCpu threadCpu() {
         return threadCpu;
+    }
+
+    RunQueueWaits waits() {
+        return waits;
     }
 
     /**

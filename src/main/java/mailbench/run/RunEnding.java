@@ -64,6 +64,7 @@ final class RunEnding {
             RunSummary summary = summarizer.summarize(simulationLog.get(), profiler == null ? null : profiler.windowFrom(),
                 profiler == null ? null : profiler.windowTo(), requests -> profileSection(profiler, requests), new RunSummarizer.Beside(
                     meters == null ? null : meters.hostCpu(), meters == null ? null : meters.threadCpu(),
+                    meters == null ? null : meters.waits(),
                     () -> target == null ? Map.of() : target.jvmPauses(),
                     requests -> meters == null ? null : meters.facadeSection(requests, say)));
             if (summary.window() != null) {

@@ -25,7 +25,8 @@ final class RunSummarizer {
      * What the run measured beside Gatling: null {@code hostCpu} and {@code threadCpu} when the load never started;
      * {@code facade} gives the facade's section for the measured requests (null: not measured).
      */
-    record Beside(HostCpu hostCpu, ThreadCpu threadCpu, Supplier<Map<String, JvmPauses>> pauses, LongFunction<FacadeSection> facade) {
+    record Beside(HostCpu hostCpu, ThreadCpu threadCpu, RunQueueWaits waits, Supplier<Map<String, JvmPauses>> pauses,
+                  LongFunction<FacadeSection> facade) {
     }
 
     private final SimulationLog log;
@@ -78,6 +79,10 @@ final class RunSummarizer {
         if (beside.threadCpu() != null && summary.window() != null && summary.facade() != null) {
             summary = summary.withFacade(summary.facade().withThreadCpu(beside.threadCpu().groupMillis(FACADE_PROCESS,
                 summary.window().startMillis(), summary.window().endMillis()), summary.measured().requests()));
+        }
+        if (beside.waits() != null && summary.window() != null && summary.facade() != null) {
+            RunQueueWaits.Wait wait = beside.waits().requestPath(summary.window().startMillis(), summary.window().endMillis());
+            summary = summary.withFacade(summary.facade().withRequestPathWaitShare(wait == null ? null : wait.share()));
         }
         folder.writeSummary(summary);
         // the mergeable form of the same numbers: scale-out runs on several injectors are merged from it

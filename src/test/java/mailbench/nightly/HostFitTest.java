@@ -24,7 +24,12 @@ class HostFitTest {
     }
 
     static Headroom room(double idleCores, double jitPercent) {
-        return new Headroom(2, idleCores, 0.0, 0.1, jitPercent);
+        return new Headroom(2, idleCores, 0.0, 0.1, jitPercent, null);
+    }
+
+    /** A run that read its request path's wait: {@code idleCores} as a hog or a quota would leave them. */
+    static Headroom waited(double idleCores, double waitShare) {
+        return new Headroom(2, idleCores, 0.0, 0.1, 1.0, waitShare);
     }
 
     static Trial pair(Headroom base, Headroom current) {
@@ -67,15 +72,29 @@ class HostFitTest {
         }
 
         @Test
+        void aRequestPathThatQueuedShouldDropThePairWhateverTheIdleCores() {
+            // a CPU quota leaves cores idle while the facade waits for its share of them
+            assertThat(pair(waited(0.9, 0.04), waited(0.9, 0.23)).notCounted())
+                .isEqualTo("a facade's request path waited for a core 23% of its runnable time (at most 10%)");
+        }
+
+        @Test
+        void aHogThatLeavesNoCoreIdleShouldNotDropAPairWhoseRequestPathDidNotWait() {
+            // a niced hog takes every idle cycle, yet the facade's threads get a core as soon as they want one
+            assertThat(pair(waited(0.0, 0.03), waited(0.0, 0.04)).counted()).isTrue();
+        }
+
+        @Test
         void aHostThatCannotTellShouldNotDropThePair() {
             assertThat(pair(Headroom.UNKNOWN, Headroom.UNKNOWN).counted()).isTrue();
         }
 
         @Test
         void badBoundsShouldNameTheirOption() {
-            assertThatThrownBy(() -> new PairRule(1.0, 2, 0.1)).isInstanceOf(ToolError.class).hasMessageContaining("--min-idle");
-            assertThatThrownBy(() -> new PairRule(0.25, 0, 0.1)).hasMessageContaining("--max-jit");
-            assertThatThrownBy(() -> new PairRule(0.25, 2, -1)).hasMessageContaining("--max-pair-ko");
+            assertThatThrownBy(() -> new PairRule(1.0, 2, 0.1, 0.1)).isInstanceOf(ToolError.class).hasMessageContaining("--min-idle");
+            assertThatThrownBy(() -> new PairRule(0.25, 0, 0.1, 0.1)).hasMessageContaining("--max-jit");
+            assertThatThrownBy(() -> new PairRule(0.25, 2, -1, 0.1)).hasMessageContaining("--max-pair-ko");
+            assertThatThrownBy(() -> new PairRule(0.25, 2, 1, 0)).hasMessageContaining("--max-wait");
         }
     }
 
@@ -91,6 +110,14 @@ class HostFitTest {
         void aBusyHostShouldGetTheRateWhoseBusyCoresLeaveTheIdleShareAndAMargin() {
             // 10% of the cores idle at 1,000 req/s: 65% busy at 1000 * 0.65 / 0.9 = 722 -> 700
             assertThat(HostFit.fittedRate(1000, 0.10, 0.25, 1000)).isEqualTo(700);
+        }
+
+        @Test
+        void aQueuedRequestPathShouldGetTheRateWhoseWaitComesToTheAimAtMostHalving() {
+            // 8% waited at 1,000 req/s against 0.6 * 10%: 1000 * 0.06 / 0.08 = 750
+            assertThat(HostFit.rateForWait(1000, 0.08, 0.10, 1000)).isEqualTo(750);
+            assertThat(HostFit.rateForWait(1000, 0.60, 0.10, 1000)).as("no more than half a step").isEqualTo(500);
+            assertThat(HostFit.rateForWait(400, 0.0, 0.10, 1000)).as("no wait: twice").isEqualTo(800);
         }
 
         @Test
@@ -150,6 +177,16 @@ class HostFitTest {
             assertThat(outcome.steps()).hasSize(2);
             assertThat(outcome.steps().get(1).finding()).contains("it would not count").endsWith("keep 1000 req/s (500 a side) as named,"
                 + " warm-up 120 s as named");
+        }
+
+        @Test
+        void theWaitShouldChooseTheRateWhereTheRunsTellIt() throws Exception {
+            HostFit.Outcome outcome = fit(new HostFit.Tuning(1000, 120, false, false),
+                List.of(pair(waited(0.0, 0.30), waited(0.0, 0.28)), pair(waited(0.0, 0.05), waited(0.0, 0.04))));
+
+            assertThat(ran).extracting(HostFit.Tuning::rate).containsExactly(1000, 500);
+            assertThat(outcome.tuning().rate()).isEqualTo(500);
+            assertThat(said.get(1)).startsWith("fit pair 1: request path waited 30% of its runnable time, idle 0% of the cores");
         }
 
         @Test

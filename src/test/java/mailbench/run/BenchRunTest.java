@@ -145,7 +145,7 @@ class BenchRunTest {
             return true;
         };
 
-        private static final RunSummarizer.Beside NOTHING_BESIDE = new RunSummarizer.Beside(null, null, Map::of, requests -> null);
+        private static final RunSummarizer.Beside NOTHING_BESIDE = new RunSummarizer.Beside(null, null, null, Map::of, requests -> null);
 
         private Path simulationLog(int measured) throws IOException {
             Random random = new Random(42);
