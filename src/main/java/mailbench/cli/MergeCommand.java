@@ -18,7 +18,7 @@ import picocli.CommandLine.Parameters;
     header = "Merge the run folders of several injectors that loaded one target together into one run folder.",
     description = {"Merge the run folders of several injectors that loaded one target together (scale-out: the same simulation",
         "on N hosts, each at rate/N) into one run folder: counts added, percentiles of all their requests (from each run's",
-        RunFolder.LATENCY_LOG + "), throughput summed. compare and nightly read the result like any run.",
+        RunFolder.LATENCY_LOG + "), throughput summed. compare reads the result like any run folder.",
         "Exit code: 0 merged (warnings on stderr), 2 refused (not a run, different loads, no " + RunFolder.LATENCY_LOG + ", --out not empty)."})
 final class MergeCommand implements Callable<Integer> {
 

@@ -46,8 +46,8 @@ final class SwarmRunCommand implements Callable<Integer> {
     @Option(names = "--token-file", description = "The facade's token, mounted read-only into every injector (default: none)")
     Path tokenFile;
 
-    @Option(names = "--out", description = "The job's folder, new or empty: injectors/, logs/, merged/, injectors.json"
-        + " (default: ${DEFAULT-VALUE})", defaultValue = "reports/swarm")
+    @Option(names = "--out", description = "Where jobs go: each job writes a new folder <out>/<yyyyMMdd-HHmmss>/ with injectors/,"
+        + " logs/, merged/, injectors.json (default: ${DEFAULT-VALUE})", defaultValue = "reports/swarm")
     Path out;
 
     @Option(names = "--lead-seconds", description = "From launch to the agreed start: the injectors' start-up must fit (default:"

@@ -34,7 +34,8 @@ final class ThresholdOptions {
         defaultValue = "5")
     double rps;
 
-    @Option(names = "--alpha", description = "Significance level of the rank test with 3+ runs a side (default: ${DEFAULT-VALUE})",
+    @Option(names = "--alpha", description = "Significance level of the rank test (compare: Mann-Whitney U, 3+ runs a side; pairs"
+        + " and nightly: Wilcoxon signed-rank, 5+ pairs) and of the minimum detectable effect (default: ${DEFAULT-VALUE})",
         defaultValue = "0.05")
     double alpha;
 
