@@ -59,8 +59,8 @@ class ChangePointTest {
 
     /**
      * Identical code night after night: 200 series of pure noise. The test is the first split's, at level 0.01, so about
-     * 2 series are expected to show a change point; measured: 2 (and 9 of 200 at level 0.05). More than the expected count plus three standard
-     * deviations (2 + 3 * 1.4) would mean the test is too lenient.
+     * 2 series are expected to show a change point; measured: 2 (and 9 of 200 at level 0.05). More than the expected
+     * count plus three standard deviations (2 + 3 * 1.4) would mean the test is too lenient.
      */
     @Test
     void nightsOfIdenticalCodeShouldShowAChangePointNoMoreOftenThanTheLevelAllows() {

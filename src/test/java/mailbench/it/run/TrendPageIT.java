@@ -61,7 +61,8 @@ class TrendPageIT {
         Matcher item = Pattern.compile("<li class=\"change-point worse\" data-metric=\"rps\" data-night=\"(\\d{8})-020000\">"
             + "change point at night \\1-020000: measured throughput, req/s \u2212(\\d+\\.\\d)% \\(worse, ").matcher(result.dom());
         assertThat(item.find()).as("the change point's item in the list").isTrue();
-        assertThat(item.group(1)).as("the night the step started, night 16 of 30, give or take one").isIn("20260115", "20260116", "20260117");
+        assertThat(item.group(1)).as("the night the step started, night 16 of 30, give or take one")
+            .isIn("20260115", "20260116", "20260117");
         assertThat(Double.parseDouble(item.group(2))).isBetween(5.0, 11.0);
         assertThat(Pattern.compile("<tr class=\"canary\">").matcher(result.dom()).results().count()).isEqualTo(2);
         assertThat(count(ImageIO.read(result.screenshot().toFile()), 0x8e44ad)).as("the change point's dashed line on the first chart")
