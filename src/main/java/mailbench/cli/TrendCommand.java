@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
     description = {"Draw the nightly history (the files nightly --history writes) into one offline HTML page:",
         "req/s, p99 and facade CPU ms per request over nights, the baseline's band, the regressions flagged,",
         "the change points of each metric's nightly medians (E-Divisive) and the canary nights marked.",
-        "Exit code: 0 written, 2 tool error (no history, a file that is not a night)."})
+        "Exit code: 0 written, 2 tool error (no history, a file that is not a night, a change-point option out of range)."})
 final class TrendCommand implements Callable<Integer> {
 
     @Option(names = "--history", description = "The nightly job's history folder (default: ${DEFAULT-VALUE})",

@@ -22,14 +22,17 @@ public record Trend(String history, List<MetricInfo> metrics, List<Night> nights
 
     /**
      * One night file. {@code regressed}: the metric keys whose verdict was REGRESSION that night; {@code canary}: the night
-     * ran tonight's commit on both sides (its baseline commit was tonight's), so any change it found was noise.
+     * ran tonight's commit on both sides, no side with a property of its own, so any change it found was noise.
      */
     public record Night(String night, String file, String verdict, String baseline, boolean canary, boolean regression,
                         List<String> regressed, Map<String, List<Double>> runs, Map<String, Double> median, Map<String, Band> band,
                         Map<String, Double> baseMedian) {
     }
 
-    /** A change point of one metric: {@code night} is the first night at the new level. */
+    /**
+     * A change point of one metric: {@code night} is the first night at the new level ({@code point}'s index counts the
+     * nights that have the metric).
+     */
     public record Change(String metric, String night, ChangePoint point) {
     }
 
