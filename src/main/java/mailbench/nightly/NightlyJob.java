@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import mailbench.access.Credentials;
 import mailbench.access.OpenSearchAccess;
@@ -191,6 +192,9 @@ public final class NightlyJob {
         say("comparison: " + night.resolve("comparison").resolve(ComparisonReport.HTML));
         say(made.stoppedBecause());
         Map<String, Object> entry = NightRecord.of(nightId, started, settings, baseCommit, currentCommit, made, comparison, verdict, night);
+        // one side's own properties (a calibration's known cost): with them, one commit on both sides is not identical code
+        entry.put("baseOnly", new TreeMap<>(baseOnly));
+        entry.put("currentOnly", new TreeMap<>(currentOnly));
         if (runners.fit() != null) {
             entry.put("fit", NightRecord.fit(runners.fit()));
         }

@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 
+import mailbench.changepoint.ChangePoints;
 import mailbench.compare.ToolError;
 import mailbench.json.Json;
 
@@ -28,7 +29,12 @@ public final class TrendHistory {
     private TrendHistory() {
     }
 
+    /** The history with change points found by the default settings. */
     public static Trend read(Path history) {
+        return read(history, ChangePoints.Settings.DEFAULTS);
+    }
+
+    public static Trend read(Path history, ChangePoints.Settings changeSearch) {
         List<Path> files = nightFiles(history);
         List<Night> read = new ArrayList<>();
         for (Path file : files) {
@@ -44,19 +50,21 @@ public final class TrendHistory {
                 baseRuns = baseline == null ? Map.of() : baseline.runs();
             }
             nights.add(new Trend.Night(night.id(), night.file().getFileName().toString(), night.verdict(), night.baseline(),
-                REGRESSION_VERDICT.equals(night.verdict()), night.regressed(), night.runs(), medians(night.runs()),
+                night.canary(), REGRESSION_VERDICT.equals(night.verdict()), night.regressed(), night.runs(), medians(night.runs()),
                 bands(baseRuns), night.baseMedian()));
         }
         List<Trend.MetricInfo> recorded = Trend.METRICS.stream()
             .filter(metric -> read.stream().anyMatch(night -> !night.runs().get(metric.key()).isEmpty())).toList();
-        return new Trend(history.toAbsolutePath().toString(), recorded, List.copyOf(nights));
+        return new Trend(history.toAbsolutePath().toString(), recorded, List.copyOf(nights),
+            TrendChanges.of(recorded, nights, changeSearch), changeSearch);
     }
 
     /**
      * A night file as read: {@code runs} holds each charted metric's values, one per run of tonight's code that has it;
-     * {@code baseRuns} the same for the night's own runs of its baseline commit (none in a night judged against stored runs).
+     * {@code baseRuns} the same for the night's own runs of its baseline commit (none in a night judged against stored runs);
+     * {@code canary}: see {@link #canary} (stored-runs nights name a folder and no tonight's commit: never).
      */
-    private record Night(String id, Path file, String verdict, String baseline, List<String> regressed,
+    private record Night(String id, Path file, String verdict, String baseline, boolean canary, List<String> regressed,
                          Map<String, List<Double>> runs, Map<String, List<Double>> baseRuns, Map<String, Double> baseMedian) {
     }
 
@@ -128,7 +136,14 @@ public final class TrendHistory {
                 baseMedian.put(key, metric.path("baseMedian").asDouble());
             }
         }
-        return new Night(id, file, verdict, root.path("baseline").asText(""), List.copyOf(regressed), values, baseValues, baseMedian);
+        String baseline = root.path("baseline").asText("");
+        return new Night(id, file, verdict, baseline, canary(root, baseline), List.copyOf(regressed), values, baseValues, baseMedian);
+    }
+
+    /** Tonight's commit on both sides and no property of one side only (a calibration's known cost is not identical code). */
+    private static boolean canary(JsonNode root, String baseline) {
+        return !baseline.isEmpty() && baseline.equals(root.path("current").asText("")) && root.path("baseOnly").isEmpty()
+            && root.path("currentOnly").isEmpty();
     }
 
     private static String text(JsonNode root, String field, Path file) {

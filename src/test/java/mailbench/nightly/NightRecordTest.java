@@ -36,6 +36,8 @@ class NightRecordTest {
         assertThat(record.get("pairs").asInt()).isEqualTo(NightlyHistories.RUNS);
         assertThat(record.get("baseline").asText()).hasSize(40);
         assertThat(record.get("current").asText()).hasSize(40).isNotEqualTo(record.get("baseline").asText());
+        assertThat(record.get("baseOnly").isObject()).as("one side's own properties, none tonight").isTrue();
+        assertThat(record.get("currentOnly")).isEmpty();
         assertThat(record.get("stopped").asText()).isEqualTo(NightlyHistories.RUNS + " pairs, as asked");
         assertThat(record.get("undecided")).isEmpty();
         assertThat(record.get("minutes").isNumber()).isTrue();

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import mailbench.changepoint.ChangePoint;
 import mailbench.cli.MailbenchMain;
 import mailbench.compare.ToolError;
 import mailbench.json.Json;
@@ -140,6 +142,67 @@ class TrendHistoryTest {
     }
 
     @Nested
+    class ChangePoints {
+
+        @Test
+        void aStepInThroughputShouldBeAChangePointAtTheNightItStartedAndTheFlatMetricNone() throws Exception {
+            Path stepped = StepHistories.write(dir.resolve("step"), 5, 30, new StepHistories.Step("rps", 15, -8, Set.of()));
+
+            Trend trend = TrendHistory.read(stepped);
+
+            assertThat(trend.changePoints()).hasSize(1);
+            Trend.Change change = trend.changePoints().get(0);
+            assertThat(change.metric()).isEqualTo("rps");
+            List<String> nights = trend.nights().stream().map(Trend.Night::night).toList();
+            assertThat(nights.indexOf(change.night())).isBetween(14, 16);
+            assertThat(change.point().stepPercent()).isBetween(-11.0, -5.0);
+            assertThat(change.point().direction()).as("fewer requests a second").isEqualTo(ChangePoint.Direction.WORSE);
+            assertThat(trend.changeSearch()).isEqualTo(mailbench.changepoint.ChangePoints.Settings.DEFAULTS);
+        }
+
+        @Test
+        void nightsAtOneLevelShouldHaveNoChangePoint() throws Exception {
+            Path flat = StepHistories.write(dir.resolve("flat"), 6, 30, new StepHistories.Step("rps", 0, 0, Set.of()));
+
+            assertThat(TrendHistory.read(flat).changePoints()).isEmpty();
+        }
+
+        @Test
+        void aMinimumOfNightsASideTheHistoryCannotHoldShouldFindNone() throws Exception {
+            Path stepped = StepHistories.write(dir.resolve("step-settings"), 5, 30, new StepHistories.Step("rps", 15, -8, Set.of()));
+
+            assertThat(TrendHistory.read(stepped, mailbench.changepoint.ChangePoints.Settings.of(16, 0.01)).changePoints())
+                .as("16 nights a side do not fit in 30").isEmpty();
+        }
+
+        @Test
+        void aNightWhoseBaselineCommitWasTonightsShouldBeACanary() throws Exception {
+            Path canary = NightlyHistories.write(dir.resolve("canary"), 31, List.of(new NightlyHistories.Night(STEADY, STEADY)), 1);
+
+            Trend trend = TrendHistory.read(canary);
+
+            assertThat(trend.nights()).singleElement().satisfies(night -> assertThat(night.canary()).isTrue());
+            assertThat(trend.canaries()).isOne();
+            assertThat(TrendHistory.read(history).canaries()).as("nights against the older commit").isZero();
+        }
+
+        @Test
+        void aCalibrationNightOfOneCommitWithACostOnOneSideShouldNotBeACanary() throws Exception {
+            Path calibration = Files.createDirectories(dir.resolve("calibration"));
+            String commit = "3".repeat(40);
+            Files.writeString(calibration.resolve("20261127-020000.json"), """
+                {"night":"20261127-020000","verdict":"regression","baseline":"%s","current":"%s",
+                 "baseOnly":{},"currentOnly":{"mailbench.facade.injectCpuMicros":"20"},"runs":[{"side":"current","rps":100}]}"""
+                .formatted(commit, commit));
+            Files.writeString(calibration.resolve("20261128-020000.json"), """
+                {"night":"20261128-020000","verdict":"no regression","baseline":"%s","current":"%s",
+                 "baseOnly":{},"currentOnly":{},"runs":[{"side":"current","rps":100}]}""".formatted(commit, commit));
+
+            assertThat(TrendHistory.read(calibration).nights()).extracting(Trend.Night::canary).containsExactly(false, true);
+        }
+    }
+
+    @Nested
     class Errors {
 
         @Test
@@ -195,6 +258,15 @@ class TrendHistoryTest {
         }
 
         @Test
+        void aChangePointLevelNoPermutationCanReachShouldExitTwoAndWriteNothing() {
+            Path out = dir.resolve("command-alpha").resolve("trend.html");
+
+            assertThat(MailbenchMain.run("trend", "--history", history.toString(), "--out", out.toString(),
+                "--change-point-alpha", "0.0001")).isEqualTo(2);
+            assertThat(out).doesNotExist();
+        }
+
+        @Test
         void trendWithoutAHistoryShouldExitTwoAndWriteNothing() {
             Path out = dir.resolve("command-missing").resolve("trend.html");
 
@@ -212,7 +284,7 @@ class TrendHistoryTest {
 
             String html = Files.readString(page);
             assertThat(html).doesNotContain("/*CHART_JS*/", "/*DATA*/", "/*REPORT_CSS*/", "<script src", "<link")
-                .contains("\"verdict\":\"regression\"").contains("Chart");
+                .contains("\"verdict\":\"regression\"").contains("Chart").contains("\"changePoints\":[]");
         }
     }
 }
