@@ -97,6 +97,15 @@ class DocLinksTest {
     }
 
     @Test
+    void everyChapterShouldBeLinkedFromTheReadme() throws IOException {
+        String readme = Files.readString(ROOT.resolve("README.adoc"));
+        try (Stream<Path> pages = Files.list(ROOT.resolve("docs"))) {
+            pages.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".adoc"))
+                .forEach(page -> assertThat(readme).as("README.adoc links docs/" + page).contains("link:docs/" + page + "["));
+        }
+    }
+
+    @Test
     void everyResultsPageShouldBeListedInTheResultsIndex() throws IOException {
         String index = Files.readString(ROOT.resolve("docs/results/index.adoc"));
         try (Stream<Path> pages = Files.list(ROOT.resolve("docs/results"))) {
