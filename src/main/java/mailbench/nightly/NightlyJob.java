@@ -110,7 +110,7 @@ public final class NightlyJob {
     /**
      * The warm-up of a night's runs on a shared node, unless -Dmailbench.warmup says otherwise: the node is warm after its
      * corpus load and the first pair, so only the fresh facade and Gatling JVMs need it. The facade's JIT compilers held
-     * 4-6% of its CPU samples 60-80 s into a duet's load and 0-1% from 90 s on (docs/nightly.adoc, the designs).
+     * 4-6% of its CPU samples 60-80 s into a duet's load and 0-1% from 90 s on (docs/results/2026-11-26-night-calibration.adoc).
      */
     static final int SHARED_NODE_WARMUP_SECONDS = 120;
 

@@ -97,11 +97,21 @@ class DocLinksTest {
     }
 
     @Test
+    void everyChapterShouldBeLinkedFromTheReadme() throws IOException {
+        assertLinksEvery("README.adoc", "docs", ".*\\.adoc", "link:docs/");
+    }
+
+    @Test
     void everyResultsPageShouldBeListedInTheResultsIndex() throws IOException {
-        String index = Files.readString(ROOT.resolve("docs/results/index.adoc"));
-        try (Stream<Path> pages = Files.list(ROOT.resolve("docs/results"))) {
-            pages.map(p -> p.getFileName().toString()).filter(n -> n.matches("\\d{4}-\\d\\d-\\d\\d-.*\\.adoc"))
-                .forEach(page -> assertThat(index).as("docs/results/index.adoc lists " + page).contains("xref:" + page + "["));
+        assertLinksEvery("docs/results/index.adoc", "docs/results", "\\d{4}-\\d\\d-\\d\\d-.*\\.adoc", "xref:");
+    }
+
+    /** The page links, as {@code prefix<name>[}, every file of the folder whose name matches. */
+    private static void assertLinksEvery(String page, String folder, String names, String prefix) throws IOException {
+        String text = Files.readString(ROOT.resolve(page));
+        try (Stream<Path> files = Files.list(ROOT.resolve(folder))) {
+            files.map(p -> p.getFileName().toString()).filter(n -> n.matches(names))
+                .forEach(name -> assertThat(text).as(page + " links " + folder + "/" + name).contains(prefix + name + "["));
         }
     }
 

@@ -35,7 +35,7 @@ class ReferenceDocTest {
     private static final Pattern KNOB_ROW = Pattern.compile("^\\| `(mailbench\\.[\\w.]+)` \\| ([^|]*) \\|", Pattern.MULTILINE);
     private static final Pattern POM_SIMULATION = Pattern.compile("<mailbench\\.simulation>([^<]+)</mailbench\\.simulation>");
     /** Knobs that are pom.xml properties (read by Maven and the Gatling plugin), not knobs of mailbench.run.Knobs. */
-    private static final String POM_KNOB = "mailbench.simulation";
+    static final String POM_KNOB = "mailbench.simulation";
 
     private static final Path ROOT = Path.of("").toAbsolutePath();
 

@@ -120,6 +120,38 @@ class NightlyWorkflowTest {
         assertThat(String.valueOf(steps.get(upload).get("if"))).isEqualTo("always()");
     }
 
+    @Test
+    void bothJobsShouldAskForTheDedicatedRunnerByItsLabel() throws IOException {
+        for (String job : List.of("night", "rebaseline")) {
+            assertThat(String.valueOf(job(job).get("runs-on"))).as(job + "'s runs-on").isEqualTo("[self-hosted, mailbench]");
+        }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theNightShouldGetIntoASecuredResultsClusterWithItsCaAndCredentialsOnlyWhenOneIsSet() throws IOException {
+        Map<String, Object> night = steps("night").get(indexOf(steps("night"), "mailbench.jar nightly "));
+        assertThat(String.valueOf(night.get("run"))).contains("${MAILBENCH_RESULTS_URL:+--results-url \"$MAILBENCH_RESULTS_URL\"}")
+            .contains("${MAILBENCH_RESULTS_CA:+--opensearch-ca \"$MAILBENCH_RESULTS_CA\"}");
+        Map<String, Object> env = (Map<String, Object>) night.get("env");
+        assertThat(env).containsEntry("MAILBENCH_OPENSEARCH_PASSWORD", "${{ secrets.MAILBENCH_OPENSEARCH_PASSWORD }}")
+            .containsKeys("MAILBENCH_RESULTS_URL", "MAILBENCH_RESULTS_CA", "MAILBENCH_OPENSEARCH_USERNAME");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theGuidesRecipeShouldNameWhatTheWorkflowNeeds() throws IOException {
+        String page = Files.readString(Path.of("docs", "nightly.adoc"));
+        String recipe = page.substring(page.indexOf("[[ci-recipe]]"), page.indexOf("[[ci-others]]"));
+        String file = Files.readString(FILE);
+        assertThat(recipe).contains("--labels mailbench", "runs-on: [self-hosted, mailbench]",
+            String.valueOf(((Map<String, Object>) workflow().get("env")).get("MAILBENCH_STATE")));
+        Matcher needed = Pattern.compile("\\$\\{\\{ (?:vars|secrets)\\.(\\w+) }}").matcher(file);
+        while (needed.find()) {
+            assertThat(recipe).as("the recipe in docs/nightly.adoc sets " + needed.group(1)).contains(needed.group(1));
+        }
+    }
+
     private static String option(String command, String name) {
         Matcher value = Pattern.compile(Pattern.quote(name) + "\\s+(\"[^\"]*\"|\\S+)").matcher(command);
         assertThat(value.find()).as(name + " in " + command).isTrue();
