@@ -10,7 +10,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -65,9 +64,6 @@ public final class NightlyJob {
                            int fitPairs) {
 
         public Settings {
-            if (design == Design.DUET && !sharedNode) {
-                throw new ToolError("--design duet runs both facades against one node: it cannot take --node per-run");
-            }
             if (resultsUrl != null && (resultsUrl.getUserInfo() != null || resultsUrl.getHost() == null
                 || !List.of("http", "https").contains(String.valueOf(resultsUrl.getScheme())))) {
                 throw new ToolError("--results-url must be http(s)://host:port of OpenSearch, without credentials in it ("
@@ -76,12 +72,13 @@ public final class NightlyJob {
             if (resultsAccess == null) {
                 resultsAccess = OpenSearchAccess.NONE;
             }
-            if (pairRule == null) {
-                pairRule = PairRule.DEFAULT;
-            }
-            if (fitPairs < 0 || fitPairs > 10) {
-                throw new ToolError("--fit-pairs must be between 0 and 10, got " + fitPairs);
-            }
+            // the session's own checks of the design, the node and the fit pairs, and its default rule
+            pairRule = new PairSession.Settings(design, sharedNode, pairRule, fitPairs).pairRule();
+        }
+
+        /** How the night's pairs are made. */
+        public PairSession.Settings session() {
+            return new PairSession.Settings(design, sharedNode, pairRule, fitPairs);
         }
 
         /** These settings with another rule for which pairs count, and at most {@code fitPairs} fit pairs before a duet's first. */
@@ -104,7 +101,8 @@ public final class NightlyJob {
     /** Where the fit pairs' runs go in the night's folder, apart from the counted pairs' base/ and current/. */
     static final String FIT_FOLDER = "fit";
 
-    static final DateTimeFormatter NIGHT_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+    /** A night's id, and its folder's name: its start, to the second, in UTC. */
+    public static final DateTimeFormatter NIGHT_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
     /**
      * The warm-up of a night's runs on a shared node, unless -Dmailbench.warmup says otherwise: the node is warm after its
@@ -138,11 +136,7 @@ public final class NightlyJob {
         List<String> keys = new ArrayList<>(properties.keySet());
         keys.addAll(baseOnly.keySet());
         keys.addAll(currentOnly.keySet());
-        for (String key : keys) {
-            if (key.equals(Knobs.STACK_OPENSEARCH.name()) || key.equals(Knobs.START_AT.name())) {
-                throw new ToolError("-D" + key + " is set by the night (its shared node, its agreed starts)");
-            }
-        }
+        PairSession.requireOwnKnobs(keys);
     }
 
     public Outcome run() throws InterruptedException, IOException {
@@ -162,26 +156,12 @@ public final class NightlyJob {
         BaselineCheckout.compile(projectDir, maven, night.resolve("logs").resolve("build-current.log"), this::say);
 
         TrialPlan.Outcome made;
-        NightNode node = settings.sharedNode() ? NightNode.start(night.resolve("node"), properties, this::say) : null;
-        NightRunners runners = new NightRunners(maven, new Side(Side.BASE, baseDir, runProperties(node)).with(baseOnly),
-            new Side(Side.CURRENT, projectDir, runProperties(node)).with(currentOnly), node, night, settings, properties, this::say);
-        Thread stopper = new Thread(runners::stop, "nightly-stop");
-        Runtime.getRuntime().addShutdownHook(stopper);
-        try {
-            TrialRunner runner = runners.counted(startedNanos);
-            made = new TrialPlan(settings.plan(), startedNanos).run(runner, trial -> runners.check(trial, night),
-                trials -> NightVerdict.of(Comparer.pairedMetricVerdicts(trials.stream().map(Trial::base).toList(),
-                    trials.stream().map(Trial::current).toList(), settings.thresholds())).undecided(), this::say);
-        } finally {
-            removeQuietly(stopper);
-            if (node != null) {
-                node.close();
-            }
-        }
-        if (made.trials().isEmpty()) {
-            throw new ToolError("no pair counted (" + made.stoppedBecause() + "); the last one: " + made.notCounted()
-                .get(made.notCounted().size() - 1).notCounted() + ". Run the night on a quieter host, or name a lower -D"
-                + Knobs.RATE.name() + " or a longer -D" + Knobs.WARMUP.name() + " (the runs are in " + night + ")");
+        HostFit.Outcome fit;
+        try (PairSession session = PairSession.open(maven, properties, settings.session(), night.resolve("node"), this::say)) {
+            made = session.compare(session.side(Side.BASE, baseDir, baseOnly), session.side(Side.CURRENT, projectDir, currentOnly), night,
+                settings.plan(), trials -> NightVerdict.of(Comparer.pairedMetricVerdicts(trials.stream().map(Trial::base).toList(),
+                    trials.stream().map(Trial::current).toList(), settings.thresholds())).undecided(), startedNanos);
+            fit = session.fit();
         }
         List<RunResult> base = made.trials().stream().map(Trial::base).toList();
         List<RunResult> current = made.trials().stream().map(Trial::current).toList();
@@ -191,8 +171,8 @@ public final class NightlyJob {
         say("comparison: " + night.resolve("comparison").resolve(ComparisonReport.HTML));
         say(made.stoppedBecause());
         Map<String, Object> entry = NightRecord.of(nightId, started, settings, baseCommit, currentCommit, made, comparison, verdict, night);
-        if (runners.fit() != null) {
-            entry.put("fit", NightRecord.fit(runners.fit()));
+        if (fit != null) {
+            entry.put("fit", NightRecord.fit(fit));
         }
         Path historyFile = settings.history().resolve(nightId + ".json").toAbsolutePath();
         Files.createDirectories(settings.history());
@@ -207,15 +187,6 @@ public final class NightlyJob {
     private Comparison judge(List<Trial> trials) {
         return Comparer.comparePaired(trials.stream().map(Trial::base).toList(), trials.stream().map(Trial::current).toList(),
             settings.thresholds());
-    }
-
-    /** The -D properties of both sides: the night's own, and on a shared node a warm-up for warm nodes unless given. */
-    private Map<String, String> runProperties(NightNode node) {
-        Map<String, String> run = new LinkedHashMap<>(properties);
-        if (node != null) {
-            run.putIfAbsent(Knobs.WARMUP.name(), Integer.toString(SHARED_NODE_WARMUP_SECONDS));
-        }
-        return run;
     }
 
     /** One finished run in a progress line. */
