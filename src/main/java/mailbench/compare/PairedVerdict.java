@@ -100,8 +100,8 @@ public final class PairedVerdict {
         return Comparer.median(means);
     }
 
-    /** Null with one pair: no spread. */
-    static Double mde(List<Double> changes, double alpha) {
+    /** The minimum detectable effect of the pairs' changes; null with one pair: no spread. */
+    public static Double mde(List<Double> changes, double alpha) {
         int n = changes.size();
         if (n < 2) {
             return null;
