@@ -23,6 +23,16 @@ public record BisectOutcome(Verdict verdict, String suspect, String parent, List
         steps = List.copyOf(steps);
     }
 
+    /** The answer in one line: the culprit, or why none is named. */
+    public String summary() {
+        return switch (verdict) {
+            case CONFIRMED -> "culprit " + suspect + " (confirmed against its parent " + parent + ")";
+            case UNCONFIRMED -> "no culprit confirmed (" + suspect + " was left, but its parent " + parent + " could not be told from it)";
+            case UNKNOWN -> "unknown (the culprit is one of " + candidates.size() + " commits, " + CommitRange.abbreviated(candidates.get(0))
+                + " to " + CommitRange.abbreviated(candidates.get(candidates.size() - 1)) + ")";
+        };
+    }
+
     /** The culprit, only when confirmed; null otherwise. */
     public String culprit() {
         return verdict == Verdict.CONFIRMED ? suspect : null;

@@ -53,6 +53,11 @@ public final class NightlyJob {
         public List<String> detectable() {
             return verdict.detectable();
         }
+
+        /** Adds {@code key} to the night's record, in its folder and in its history file (what was learnt after the night). */
+        public void amend(String key, Object value) throws IOException {
+            NightRecord.amend(List.of(night.resolve(NIGHT_JSON), historyFile), key, value);
+        }
     }
 
     /** How a night makes its pairs, and whether its runs share one node. */
