@@ -10,11 +10,11 @@ import java.util.Map;
 import mailbench.json.Json;
 import mailbench.nightly.BaselineCheckout;
 import mailbench.nightly.NightlyJob;
-import mailbench.nightly.PairSession;
+import mailbench.nightly.PairBench;
 
 /**
  * The bisection of a regression: the first-parent commits from the good commit to the bad one ({@link CommitRange}),
- * walked by the {@link BisectPlanner} with pairs of real runs ({@link CheckoutSteps}) on one session (one node for the
+ * walked by the {@link BisectPlanner} with pairs of real runs ({@link CheckoutSteps}) on one bench (one node for the
  * whole bisection, a duet's fit on the first step), and {@value #BISECT_JSON} in its folder.
  */
 public final class BisectJob {
@@ -24,13 +24,13 @@ public final class BisectJob {
 
     /** What a bisection is told: both ends (a sha, tag or branch of {@code projectDir}), where its builds and runs go, how it makes pairs. */
     public record Settings(String good, String bad, Path projectDir, Path builds, Path folder, String maven, Map<String, String> properties,
-                           PairSession.Settings session, BisectPlanner.Limits limits) {
+                           PairBench.Settings pairing, BisectPlanner.Limits limits) {
 
         public Settings {
             projectDir = projectDir.toAbsolutePath().normalize();
             folder = folder.toAbsolutePath().normalize();
             properties = Map.copyOf(properties);
-            PairSession.requireOwnKnobs(properties.keySet());
+            PairBench.requireOwnKnobs(properties.keySet());
         }
     }
 
@@ -51,15 +51,15 @@ public final class BisectJob {
         String good = BaselineCheckout.resolve(settings.projectDir(), settings.good(), "--baseline-commit");
         String bad = BaselineCheckout.resolve(settings.projectDir(), settings.bad(), "--bad-commit");
         CommitRange range = CommitRange.read(settings.projectDir(), good, bad);
-        BaselineCheckout.requireKnows(settings.projectDir(), good, settings.session().design() == NightlyJob.Design.DUET,
-            settings.session().sharedNode());
+        BaselineCheckout.requireKnows(settings.projectDir(), good, settings.pairing().design() == NightlyJob.Design.DUET,
+            settings.pairing().sharedNode());
         BisectPlanner planner = new BisectPlanner(range, effect, settings.limits());
         Files.createDirectories(settings.folder());
         say(planner.describe() + " (" + settings.folder() + ")");
         BisectOutcome outcome;
-        try (PairSession session = PairSession.open(settings.maven(), settings.properties(), settings.session(),
+        try (PairBench bench = PairBench.open(settings.maven(), settings.properties(), settings.pairing(),
             settings.folder().resolve("node"), this::say)) {
-            outcome = planner.run(new CheckoutSteps(session, settings.projectDir(), settings.builds(), settings.maven(), settings.folder(),
+            outcome = planner.run(new CheckoutSteps(bench, settings.projectDir(), settings.builds(), settings.maven(), settings.folder(),
                 effect.metric(), this::say), this::say);
         }
         Path record = settings.folder().resolve(BISECT_JSON);

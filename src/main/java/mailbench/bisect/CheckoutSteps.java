@@ -14,20 +14,20 @@ import mailbench.compare.PairedVerdict;
 import mailbench.compare.RunResult;
 import mailbench.compare.ToolError;
 import mailbench.nightly.BaselineCheckout;
-import mailbench.nightly.PairSession;
+import mailbench.nightly.PairBench;
 import mailbench.nightly.Side;
 
 /**
  * A bisection's rounds made of real pairs: each commit cloned from the project's checkout into the builds folder and
  * compiled once ({@link BaselineCheckout}), the good one as the base side and the tested one as the current side, their
- * pairs made on the bisection's {@link PairSession} into a folder of their own under {@code steps/}.
+ * pairs made on the bisection's {@link PairBench} into a folder of their own under {@code steps/}.
  */
 final class CheckoutSteps implements StepRunner {
 
     /** Where the rounds' runs go in the bisection's folder, one folder per round. */
     static final String STEPS = "steps";
 
-    private final PairSession session;
+    private final PairBench bench;
     private final Path projectDir;
     private final Path builds;
     private final String maven;
@@ -37,8 +37,8 @@ final class CheckoutSteps implements StepRunner {
     private final Map<String, Path> checkouts = new HashMap<>();
     private int rounds;
 
-    CheckoutSteps(PairSession session, Path projectDir, Path builds, String maven, Path folder, Metric metric, Consumer<String> say) {
-        this.session = session;
+    CheckoutSteps(PairBench bench, Path projectDir, Path builds, String maven, Path folder, Metric metric, Consumer<String> say) {
+        this.bench = bench;
         this.projectDir = projectDir;
         this.builds = builds;
         this.maven = maven;
@@ -49,13 +49,13 @@ final class CheckoutSteps implements StepRunner {
 
     @Override
     public List<Double> changes(String goodCommit, String testedCommit, int pairs) throws IOException, InterruptedException {
-        Side good = session.side(Side.BASE, checkout(goodCommit), Map.of());
-        Side tested = session.side(Side.CURRENT, checkout(testedCommit), Map.of());
+        Side good = bench.side(Side.BASE, checkout(goodCommit), Map.of());
+        Side tested = bench.side(Side.CURRENT, checkout(testedCommit), Map.of());
         rounds++;
         Path round = folder.resolve(STEPS).resolve(String.format("%02d-%s", rounds, abbreviated(testedCommit)));
         say.accept(pairs + " pairs of " + abbreviated(testedCommit) + " (current) against " + abbreviated(goodCommit) + " (base) into "
             + round);
-        PairSession.Pairs made = session.pairs(good, tested, round, pairs);
+        PairBench.Pairs made = bench.pairs(good, tested, round, pairs);
         return changes(made.base(), made.current(), round);
     }
 

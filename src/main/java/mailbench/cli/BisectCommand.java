@@ -86,7 +86,7 @@ final class BisectCommand implements Callable<Integer> {
                 throw new ToolError("--baseline-commit is needed: the good commit, or --night, whose night.json names its baseline");
             }
             BisectJob.Settings settings = new BisectJob.Settings(good, badCommit, projectDir, builds,
-                out.resolve(NightlyJob.NIGHT_ID.format(Instant.now())), maven.maven, maven.properties, pairing.session(),
+                out.resolve(NightlyJob.NIGHT_ID.format(Instant.now())), maven.maven, maven.properties, pairing.settings(),
                 new BisectPlanner.Limits(minPairs, maxPairs, alpha));
             BisectJob.Outcome outcome = new BisectJob(settings, System.out).run(looked);
             System.out.println("[bisect] record: " + outcome.record());

@@ -122,7 +122,7 @@ final class NightlyCommand implements Callable<Integer> {
     /** The bisection after a regression: the night's baseline to tonight's commit, its checkouts, properties and pairing. */
     private BisectJob.Settings bisection(NightlyJob.Settings settings, NightlyJob.Outcome night) {
         return new BisectJob.Settings(baselineCommit, "HEAD", projectDir, builds, night.night().resolve(NightBisect.KEY), maven.maven,
-            maven.properties, settings.session(), new BisectPlanner.Limits(BisectPlanner.Limits.DEFAULT.minPairs(),
+            maven.properties, settings.pairing(), new BisectPlanner.Limits(BisectPlanner.Limits.DEFAULT.minPairs(),
                 BisectPlanner.Limits.DEFAULT.maxPairs(), settings.thresholds().alpha()));
     }
 }

@@ -3,7 +3,7 @@ package mailbench.cli;
 import mailbench.compare.ToolError;
 import mailbench.nightly.NightlyJob;
 import mailbench.nightly.PairRule;
-import mailbench.nightly.PairSession;
+import mailbench.nightly.PairBench;
 import picocli.CommandLine.Option;
 
 /** How the jobs that make pairs of two commits (nightly, bisect) make them: the design, the node, which pairs count, the fit. */
@@ -54,7 +54,7 @@ final class PairOptions {
         return new PairRule(minIdle, maxJit, maxPairKo);
     }
 
-    PairSession.Settings session() {
-        return new PairSession.Settings(design(), sharedNode(), rule(), fitPairs);
+    PairBench.Settings settings() {
+        return new PairBench.Settings(design(), sharedNode(), rule(), fitPairs);
     }
 }

@@ -22,7 +22,7 @@ final class NightRunners {
     private final Side current;
     private final NightNode node;
     private final Path folder;
-    private final PairSession.Settings settings;
+    private final PairBench.Settings settings;
     private final TrialPlan.Settings plan;
     private final Map<String, String> properties;
     private final Consumer<String> say;
@@ -31,7 +31,7 @@ final class NightRunners {
     private HostFit.Outcome fit;
 
     /** {@code fitted}: an earlier comparison's fit, whose tuning a duet keeps (null: fit now, if the settings ask for fit pairs). */
-    NightRunners(String maven, Side base, Side current, NightNode node, Path folder, PairSession.Settings settings,
+    NightRunners(String maven, Side base, Side current, NightNode node, Path folder, PairBench.Settings settings,
                  TrialPlan.Settings plan, Map<String, String> properties, HostFit.Outcome fitted, Consumer<String> say) {
         this.maven = maven;
         this.base = base;
@@ -73,7 +73,7 @@ final class NightRunners {
         return fit;
     }
 
-    /** Stops the pairs in progress (the session's stop hook). */
+    /** Stops the pairs in progress (the bench's stop hook). */
     void stop() {
         TrialRunner runner = running.get();
         if (runner != null) {

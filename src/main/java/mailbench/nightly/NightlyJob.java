@@ -77,13 +77,13 @@ public final class NightlyJob {
             if (resultsAccess == null) {
                 resultsAccess = OpenSearchAccess.NONE;
             }
-            // the session's own checks of the design, the node and the fit pairs, and its default rule
-            pairRule = new PairSession.Settings(design, sharedNode, pairRule, fitPairs).pairRule();
+            // the bench's own checks of the design, the node and the fit pairs, and its default rule
+            pairRule = new PairBench.Settings(design, sharedNode, pairRule, fitPairs).pairRule();
         }
 
         /** How the night's pairs are made. */
-        public PairSession.Settings session() {
-            return new PairSession.Settings(design, sharedNode, pairRule, fitPairs);
+        public PairBench.Settings pairing() {
+            return new PairBench.Settings(design, sharedNode, pairRule, fitPairs);
         }
 
         /** These settings with another rule for which pairs count, and at most {@code fitPairs} fit pairs before a duet's first. */
@@ -141,7 +141,7 @@ public final class NightlyJob {
         List<String> keys = new ArrayList<>(properties.keySet());
         keys.addAll(baseOnly.keySet());
         keys.addAll(currentOnly.keySet());
-        PairSession.requireOwnKnobs(keys);
+        PairBench.requireOwnKnobs(keys);
     }
 
     public Outcome run() throws InterruptedException, IOException {
@@ -162,11 +162,11 @@ public final class NightlyJob {
 
         TrialPlan.Outcome made;
         HostFit.Outcome fit;
-        try (PairSession session = PairSession.open(maven, properties, settings.session(), night.resolve("node"), this::say)) {
-            made = session.compare(session.side(Side.BASE, baseDir, baseOnly), session.side(Side.CURRENT, projectDir, currentOnly), night,
+        try (PairBench bench = PairBench.open(maven, properties, settings.pairing(), night.resolve("node"), this::say)) {
+            made = bench.compare(bench.side(Side.BASE, baseDir, baseOnly), bench.side(Side.CURRENT, projectDir, currentOnly), night,
                 settings.plan(), trials -> NightVerdict.of(Comparer.pairedMetricVerdicts(trials.stream().map(Trial::base).toList(),
                     trials.stream().map(Trial::current).toList(), settings.thresholds())).undecided(), startedNanos);
-            fit = session.fit();
+            fit = bench.fit();
         }
         List<RunResult> base = made.trials().stream().map(Trial::base).toList();
         List<RunResult> current = made.trials().stream().map(Trial::current).toList();

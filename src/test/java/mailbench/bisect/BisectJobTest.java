@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import mailbench.compare.Metric;
 import mailbench.json.Json;
 import mailbench.nightly.NightlyJob;
-import mailbench.nightly.PairSession;
+import mailbench.nightly.PairBench;
 
 /**
  * A whole bisection through its real pieces (the range read by git, every commit cloned and built, pairs made and read,
@@ -37,7 +37,7 @@ class BisectJobTest {
         List<String> commits = MadeUpCommits.repository(dir.resolve("checkout"), 8);
         String maven = MadeUpCommits.maven(dir, commits, CULPRIT, 40, 12);
         BisectJob.Settings settings = new BisectJob.Settings(commits.get(0), "HEAD", dir.resolve("checkout"), dir.resolve("builds"),
-            dir.resolve("bisect"), maven, Map.of(), new PairSession.Settings(NightlyJob.Design.INTERLEAVED, false, null, 0),
+            dir.resolve("bisect"), maven, Map.of(), new PairBench.Settings(NightlyJob.Design.INTERLEAVED, false, null, 0),
             BisectPlanner.Limits.DEFAULT);
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
 

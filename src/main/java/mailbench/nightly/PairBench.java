@@ -21,7 +21,7 @@ import mailbench.run.Knobs;
  * their rate and warm-up kept for the rest), which pairs count, and the stop hook that ends the runs in progress on
  * Ctrl-C. A night makes one comparison on it; a bisection one per commit it tests.
  */
-public final class PairSession implements AutoCloseable {
+public final class PairBench implements AutoCloseable {
 
     /** How the pairs are made: the design, one node for all runs or a node per run, which pairs count, the most fit pairs. */
     public record Settings(NightlyJob.Design design, boolean sharedNode, PairRule pairRule, int fitPairs) {
@@ -52,7 +52,7 @@ public final class PairSession implements AutoCloseable {
     private final Thread stopper;
     private HostFit.Outcome fit;
 
-    private PairSession(String maven, Settings settings, Map<String, String> properties, NightNode node, Consumer<String> say) {
+    private PairBench(String maven, Settings settings, Map<String, String> properties, NightNode node, Consumer<String> say) {
         this.maven = maven;
         this.settings = settings;
         this.properties = Map.copyOf(properties);
@@ -63,14 +63,14 @@ public final class PairSession implements AutoCloseable {
     }
 
     /** Starts the node the -D properties describe when the settings share one; {@code nodeDir} holds its data and logs. */
-    public static PairSession open(String maven, Map<String, String> properties, Settings settings, Path nodeDir, Consumer<String> say)
+    public static PairBench open(String maven, Map<String, String> properties, Settings settings, Path nodeDir, Consumer<String> say)
         throws IOException, InterruptedException {
         requireOwnKnobs(properties.keySet());
         NightNode node = settings.sharedNode() ? NightNode.start(nodeDir, properties, say) : null;
-        return new PairSession(maven, settings, properties, node, say);
+        return new PairBench(maven, settings, properties, node, say);
     }
 
-    /** Refuses -D properties the session sets itself (the shared node's address, the agreed starts). */
+    /** Refuses -D properties the bench sets itself (the shared node's address, the agreed starts). */
     public static void requireOwnKnobs(Collection<String> keys) {
         for (String key : keys) {
             if (key.equals(Knobs.STACK_OPENSEARCH.name()) || key.equals(Knobs.START_AT.name())) {
@@ -80,7 +80,7 @@ public final class PairSession implements AutoCloseable {
     }
 
     /**
-     * A side whose runs happen in {@code checkout}: the session's -D properties, on a shared node a warm-up for a warm node
+     * A side whose runs happen in {@code checkout}: the bench's -D properties, on a shared node a warm-up for a warm node
      * unless one is given, and the side's {@code own} over them.
      */
     public Side side(String label, Path checkout, Map<String, String> own) {
