@@ -16,7 +16,7 @@ import picocli.CommandLine.ParseResult;
 @Command(name = "mailbench", mixinStandardHelpOptions = true, versionProvider = MailbenchMain.Version.class,
     description = "Load-test and profile a mail search facade over opensearch-java.",
     subcommands = {StackCommand.class, NodeCommand.class, FacadeCommand.class, ProfilerCommand.class, CompareCommand.class, VerdictsCommand.class,
-        NightlyCommand.class, PairsCommand.class, TrendCommand.class, MergeCommand.class, SwarmRunCommand.class, InjectorImageCommand.class,
+        NightlyCommand.class, BisectCommand.class, PairsCommand.class, TrendCommand.class, MergeCommand.class, SwarmRunCommand.class, InjectorImageCommand.class,
         FeedersCommand.class, LoadCommand.class, NodeLibCommand.class, CostTableCommand.class,
         CommandLine.HelpCommand.class})
 public final class MailbenchMain {

@@ -7,9 +7,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import mailbench.bisect.BisectJob;
+import mailbench.bisect.BisectPlanner;
+import mailbench.bisect.NightBisect;
 import mailbench.compare.ToolError;
 import mailbench.nightly.NightlyJob;
-import mailbench.nightly.PairRule;
 import mailbench.nightly.TrialOrder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -29,15 +31,6 @@ final class NightlyCommand implements Callable<Integer> {
         + " --project-dir); re-baselining is pinning another one")
     String baselineCommit;
 
-    @Option(names = "--design", description = "duet: both facades at once against one node (client and facade changes); interleaved:"
-        + " one run after the other (any change, a server's with --node per-run) (default: ${DEFAULT-VALUE})", defaultValue = "duet")
-    String design;
-
-    @Option(names = "--node", description = "shared: one node with its corpus for the whole night, each run starts its facade;"
-        + " per-run: each run starts its own node and loads its corpus (interleaved only) (default: ${DEFAULT-VALUE})",
-        defaultValue = "shared")
-    String node;
-
     @Option(names = "--min-pairs", description = "Pairs before any verdict is read; 5 is the fewest whose signed-rank test can"
         + " reach p = 0.05 (default: ${DEFAULT-VALUE})", defaultValue = "6")
     int minPairs;
@@ -48,29 +41,6 @@ final class NightlyCommand implements Callable<Integer> {
     @Option(names = "--max-minutes", description = "Time budget of the whole night (builds and node included): no pair past"
         + " --min-pairs starts unless the slowest pair so far fits (default: ${DEFAULT-VALUE})", defaultValue = "45")
     int maxMinutes;
-
-    @Option(names = "--max-wait", description = "A pair counts only if each facade's request path waited for a core at most this"
-        + " share of its runnable time in its measured minute (the kernel's schedstat); a duet's fit pairs pick a rate that"
-        + " stays under it (default: ${DEFAULT-VALUE})", defaultValue = "0.10")
-    double maxWait;
-
-    @Option(names = "--min-idle", description = "Where a run does not tell its wait (no schedstat, or a baseline older than the"
-        + " reading): a pair counts only if the host kept this share of its cores idle in its measured minute; a duet's fit"
-        + " pairs pick a rate that leaves it (default: ${DEFAULT-VALUE})", defaultValue = "0.25")
-    double minIdle;
-
-    @Option(names = "--max-jit", description = "A pair counts only if the JIT compilers held at most this percent of each facade's"
-        + " CPU samples; a duet's fit pairs lengthen the warm-up until they do (default: ${DEFAULT-VALUE})", defaultValue = "5.0")
-    double maxJit;
-
-    @Option(names = "--max-pair-ko", description = "A pair counts only if each side failed at most this percent of its requests,"
-        + " what a run's own gate allows (default: ${DEFAULT-VALUE})", defaultValue = "1.0")
-    double maxPairKo;
-
-    @Option(names = "--fit-pairs", description = "Most fit pairs before a duet's first counted pair: they warm the node and pick"
-        + " the rate and warm-up that keep --max-wait (or --min-idle) and --max-jit (a rate or warm-up given with -D is only checked); 0: none"
-        + " (default: ${DEFAULT-VALUE})", defaultValue = "3")
-    int fitPairs;
 
     @Option(names = "--order", description = "random: a coin per pair decides which side goes first (seeded); alternate: base first"
         + " in odd pairs (default: ${DEFAULT-VALUE})", defaultValue = "random")
@@ -112,6 +82,13 @@ final class NightlyCommand implements Callable<Integer> {
         + " calibrate the night: --current mailbench.facade.injectCpuMicros=20")
     Map<String, String> currentProperties = new LinkedHashMap<>();
 
+    @Option(names = "--bisect", description = "After a regression, walk the commits since --baseline-commit to the one that did it"
+        + " (bisect's defaults; it takes hours) and keep its answer in night.json (default: off)")
+    boolean bisect;
+
+    @Mixin
+    PairOptions pairing;
+
     @Mixin
     MavenRunOptions maven;
 
@@ -125,27 +102,27 @@ final class NightlyCommand implements Callable<Integer> {
                 throw new ToolError("--baseline, --create-baseline and --runs are gone: a night runs its baseline commit tonight beside"
                     + " this checkout; give --baseline-commit <sha> (the stored runs stay history for the trend page)");
             }
-            NightlyJob.Design chosen = switch (design) {
-                case "duet" -> NightlyJob.Design.DUET;
-                case "interleaved" -> NightlyJob.Design.INTERLEAVED;
-                default -> throw new ToolError("--design must be duet or interleaved, got '" + design + "'");
-            };
-            if (!node.equals("shared") && !node.equals("per-run")) {
-                throw new ToolError("--node must be shared or per-run, got '" + node + "'");
-            }
-            NightlyJob.Settings settings = NightlyJob.Settings.of(baselineCommit, chosen, node.equals("shared"), minPairs, maxPairs,
+            NightlyJob.Settings settings = NightlyJob.Settings.of(baselineCommit, pairing.design(), pairing.sharedNode(), minPairs, maxPairs,
                 maxMinutes, TrialOrder.of(order), seed == null ? System.currentTimeMillis() : seed, out, history, builds, resultsUrl,
                 thresholdOptions.nightThresholds(), resultsUrl == null ? null : resultsAccess.access())
-                .with(new PairRule(minIdle, maxJit, maxPairKo, maxWait), fitPairs);
+                .with(pairing.rule(), pairing.fitPairs);
             NightlyJob.Outcome outcome = new NightlyJob(settings, maven.maven, projectDir, maven.properties, baseProperties,
                 currentProperties, System.out).run();
             outcome.warnings().forEach(w -> System.err.println("warning: " + w));
+            String culprit = bisect && outcome.regression() ? NightBisect.after(outcome, bisection(settings, outcome), System.out) : null;
             System.out.println("[nightly] history: " + outcome.historyFile());
             System.out.println("[nightly] could detect (minimum detectable effect per metric): "
                 + String.join(", ", outcome.detectable()));
             System.out.println("[nightly] verdict: " + outcome.verdictText().toUpperCase(Locale.ROOT)
-                + (outcome.undecided() == null ? "" : " (" + outcome.undecided() + ")"));
+                + (outcome.undecided() == null ? "" : " (" + outcome.undecided() + ")") + (culprit == null ? "" : "; " + culprit));
             return outcome.regression() ? CompareCommand.REGRESSION : 0;
         });
+    }
+
+    /** The bisection after a regression: the night's baseline to tonight's commit, its checkouts, properties and pairing. */
+    private BisectJob.Settings bisection(NightlyJob.Settings settings, NightlyJob.Outcome night) {
+        return new BisectJob.Settings(baselineCommit, "HEAD", projectDir, builds, night.night().resolve(NightBisect.KEY), maven.maven,
+            maven.properties, settings.pairing(), new BisectPlanner.Limits(BisectPlanner.Limits.DEFAULT.minPairs(),
+                BisectPlanner.Limits.DEFAULT.maxPairs(), settings.thresholds().alpha()));
     }
 }

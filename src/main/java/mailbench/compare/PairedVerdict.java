@@ -17,10 +17,10 @@ import org.apache.commons.statistics.inference.WilcoxonSignedRankTest;
  * threshold, past the MDE, p at most alpha; with fewer than {@link #MIN_PAIRS} pairs the smallest exact p (1/16 with
  * four) cannot reach 0.05, so there is no verdict, only INCONCLUSIVE past the threshold.
  */
-final class PairedVerdict {
+public final class PairedVerdict {
 
     /** The fewest pairs whose exact one-sided signed-rank p can reach 0.05 (1/32 with five pairs of one sign). */
-    static final int MIN_PAIRS = 5;
+    public static final int MIN_PAIRS = 5;
 
     private PairedVerdict() {
     }
@@ -54,8 +54,7 @@ final class PairedVerdict {
             note = mde == null ? "within the threshold; " + spread
                 : Comparer.withinAllowed(worseBy, allowed, mde, unit, "the " + n + " pairs'");
         } else if (n >= MIN_PAIRS) {
-            p = WilcoxonSignedRankTest.withDefaults().with(worse ? AlternativeHypothesis.GREATER_THAN : AlternativeHypothesis.LESS_THAN)
-                .test(array(changes)).getPValue();
+            p = signedRankP(changes, worse);
             String test = "Wilcoxon signed-rank over " + n + " pairs, one-sided p = " + Comparer.round(p);
             if (mde != null && size > mde && p <= thresholds.alpha()) {
                 outcome = worse ? MetricVerdict.Outcome.REGRESSION : MetricVerdict.Outcome.IMPROVEMENT;
@@ -76,7 +75,7 @@ final class PairedVerdict {
     }
 
     /** Each pair's change in the worse direction: percent of its own base, or points; null when a base is 0. */
-    static List<Double> changes(Metric metric, List<Double> base, List<Double> current) {
+    public static List<Double> changes(Metric metric, List<Double> base, List<Double> current) {
         List<Double> changes = new ArrayList<>(base.size());
         for (int i = 0; i < base.size(); i++) {
             double from = base.get(i);
@@ -91,7 +90,7 @@ final class PairedVerdict {
     }
 
     /** The median of all pairwise means (i <= j) of the changes: the signed-rank test's own estimate of their centre. */
-    static double hodgesLehmann(List<Double> changes) {
+    public static double hodgesLehmann(List<Double> changes) {
         List<Double> means = new ArrayList<>();
         for (int i = 0; i < changes.size(); i++) {
             for (int j = i; j < changes.size(); j++) {
@@ -101,17 +100,28 @@ final class PairedVerdict {
         return Comparer.median(means);
     }
 
-    /** Null with one pair: no spread. */
-    static Double mde(List<Double> changes, double alpha) {
+    /** The minimum detectable effect of the pairs' changes; null with one pair: no spread. */
+    public static Double mde(List<Double> changes, double alpha) {
         int n = changes.size();
         if (n < 2) {
             return null;
         }
         double mean = changes.stream().mapToDouble(Double::doubleValue).average().orElse(0);
         double variance = changes.stream().mapToDouble(c -> (c - mean) * (c - mean)).sum() / (n - 1);
+        return mde(Math.sqrt(variance), n, alpha);
+    }
+
+    /** The minimum detectable effect of {@code n} pairs whose changes spread by {@code sd} (n at least 2). */
+    public static double mde(double sd, int n, double alpha) {
         TDistribution t = TDistribution.of(n - 1);
         double quantiles = t.inverseSurvivalProbability(alpha) + t.inverseCumulativeProbability(MinimumDetectableEffect.POWER);
-        return quantiles * Math.sqrt(variance) / Math.sqrt(n);
+        return quantiles * sd / Math.sqrt(n);
+    }
+
+    /** The one-sided Wilcoxon signed-rank p that the changes lie above 0 ({@code above}) or below it. */
+    public static double signedRankP(List<Double> changes, boolean above) {
+        return WilcoxonSignedRankTest.withDefaults().with(above ? AlternativeHypothesis.GREATER_THAN : AlternativeHypothesis.LESS_THAN)
+            .test(array(changes)).getPValue();
     }
 
     private static double[] array(List<Double> values) {

@@ -1,37 +1,36 @@
 package mailbench.nightly;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import mailbench.compare.ToolError;
 
 /**
- * The pinned baseline commit as a checkout of its own: cloned from tonight's checkout into the builds folder once per
- * commit (a folder named by the full commit id, reused by later nights) and compiled before the first pair, so no pair
- * pays for a build. A clone, not a worktree: the build records the revision it was built from, and in a worktree it
- * records the main checkout's (git-commit-id-maven-plugin #882).
+ * A commit of tonight's checkout as a checkout of its own (the pinned baseline, or a commit a bisection tests): cloned
+ * from tonight's checkout into the builds folder once per commit (a folder named by the full commit id, reused by later
+ * nights) and compiled before the first pair, so no pair pays for a build. A clone, not a worktree: the build records
+ * the revision it was built from, and in a worktree it records the main checkout's (git-commit-id-maven-plugin #882).
  */
-final class BaselineCheckout {
-
-    private static final long GIT_MINUTES = 10;
+public final class BaselineCheckout {
 
     private BaselineCheckout() {
     }
 
     /** The full id of {@code commit} (a sha, tag or branch) in {@code projectDir}, or a ToolError with the fix. */
     static String resolve(Path projectDir, String commit) {
+        return resolve(projectDir, commit, "--baseline-commit");
+    }
+
+    /** The same, for the commit {@code option} names. */
+    public static String resolve(Path projectDir, String commit, String option) {
         if (commit == null || commit.isBlank() || commit.startsWith("-")) {
-            throw new ToolError("--baseline-commit needs a commit of " + projectDir + " (a sha, tag or branch), got '" + commit + "'");
+            throw new ToolError(option + " needs a commit of " + projectDir + " (a sha, tag or branch), got '" + commit + "'");
         }
-        GitResult result = git(projectDir, "rev-parse", "--verify", "--quiet", commit + "^{commit}");
+        Git.Result result = Git.run(projectDir, "rev-parse", "--verify", "--quiet", commit + "^{commit}");
         if (result.exit() != 0) {
-            throw new ToolError("--baseline-commit " + commit + " is not a commit of " + projectDir.toAbsolutePath()
+            throw new ToolError(option + " " + commit + " is not a commit of " + projectDir.toAbsolutePath()
                 + " (a shallow clone has no history: fetch it, e.g. git fetch --unshallow, or actions/checkout with fetch-depth: 0)");
         }
         return result.output().strip();
@@ -42,7 +41,7 @@ final class BaselineCheckout {
      * c1f64f2, 2026-11-26); a shared node needs one that takes -Dmailbench.stack.opensearch. Read from the commit's own
      * sources before anything is cloned or built, so a night pinned too far back stops in a second, not after two builds.
      */
-    static void requireKnows(Path projectDir, String sha, boolean duet, boolean sharedNode) {
+    public static void requireKnows(Path projectDir, String sha, boolean duet, boolean sharedNode) {
         if (duet && !holds(projectDir, sha, DuetTiming.WAITED_EVENT)) {
             throw new ToolError("--baseline-commit " + sha + ": its commit predates duets (its runs cannot keep an agreed start; the"
                 + " earliest that can is c1f64f2): pin a later baseline commit, or run --design interleaved --node per-run");
@@ -56,7 +55,7 @@ final class BaselineCheckout {
 
     /** Whether the commit's main sources hold {@code text}. */
     private static boolean holds(Path projectDir, String sha, String text) {
-        GitResult found = git(projectDir, "grep", "--quiet", "--fixed-strings", text, sha, "--", "src/main/java");
+        Git.Result found = Git.run(projectDir, "grep", "--quiet", "--fixed-strings", text, sha, "--", "src/main/java");
         if (found.exit() > 1) {
             throw new ToolError("git grep in " + sha + " failed: " + found.output().strip());
         }
@@ -65,31 +64,31 @@ final class BaselineCheckout {
 
     /** Tonight's commit, for the record (a checkout with local changes says so). */
     static String describeHead(Path projectDir) {
-        GitResult head = git(projectDir, "rev-parse", "HEAD");
+        Git.Result head = Git.run(projectDir, "rev-parse", "HEAD");
         if (head.exit() != 0) {
             throw new ToolError(projectDir.toAbsolutePath() + " is not a git checkout: the night compares two commits of one repository");
         }
-        GitResult status = git(projectDir, "status", "--porcelain", "--untracked-files=no");
+        Git.Result status = Git.run(projectDir, "status", "--porcelain", "--untracked-files=no");
         return head.output().strip() + (status.exit() == 0 && !status.output().isBlank() ? " with local changes" : "");
     }
 
     /** The clone of {@code sha} under {@code builds}, made or reused, compiled; Maven's output goes to {@code log}. */
-    static Path prepare(Path projectDir, String sha, Path builds, String maven, Path log, Consumer<String> say)
+    public static Path prepare(Path projectDir, String sha, Path builds, String maven, Path log, Consumer<String> say)
         throws InterruptedException {
         Path dir = builds.toAbsolutePath().resolve(sha);
-        GitResult head = Files.isDirectory(dir.resolve(".git")) ? git(dir, "rev-parse", "HEAD") : null;
+        Git.Result head = Files.isDirectory(dir.resolve(".git")) ? Git.run(dir, "rev-parse", "HEAD") : null;
         if (head != null && head.exit() == 0 && head.output().strip().equals(sha)) {
-            say.accept("baseline " + sha + ": the checkout in " + dir + " is reused");
+            say.accept("commit " + sha + ": the checkout in " + dir + " is reused");
         } else {
-            say.accept("baseline " + sha + ": cloning tonight's checkout into " + dir);
+            say.accept("commit " + sha + ": cloning tonight's checkout into " + dir);
             deleteTree(dir);
             try {
                 Files.createDirectories(builds);
             } catch (IOException e) {
                 throw new ToolError("cannot create the builds folder " + builds + ": " + e.getMessage());
             }
-            requireOk(git(builds, "clone", "--quiet", "--no-checkout", projectDir.toAbsolutePath().toString(), dir.toString()), "git clone");
-            requireOk(git(dir, "checkout", "--quiet", "--detach", sha), "git checkout " + sha);
+            Git.run(builds, "clone", "--quiet", "--no-checkout", projectDir.toAbsolutePath().toString(), dir.toString()).require("git clone");
+            Git.run(dir, "checkout", "--quiet", "--detach", sha).require("git checkout " + sha);
         }
         compile(dir, maven, log, say);
         return dir;
@@ -108,34 +107,6 @@ final class BaselineCheckout {
             }
         } catch (IOException e) {
             throw new ToolError("could not start '" + maven + "' (set --maven to Maven's mvn): " + e.getMessage());
-        }
-    }
-
-    private record GitResult(int exit, String output) {
-    }
-
-    private static GitResult git(Path dir, String... args) {
-        List<String> command = new ArrayList<>(List.of("git", "-C", dir.toAbsolutePath().toString()));
-        command.addAll(List.of(args));
-        try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!process.waitFor(GIT_MINUTES, TimeUnit.MINUTES)) {
-                process.destroyForcibly();
-                throw new ToolError(String.join(" ", command) + " did not finish in " + GIT_MINUTES + " minutes");
-            }
-            return new GitResult(process.exitValue(), output);
-        } catch (IOException e) {
-            throw new ToolError("could not run git (the night needs git on PATH): " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ToolError("interrupted while running " + String.join(" ", command));
-        }
-    }
-
-    private static void requireOk(GitResult result, String what) {
-        if (result.exit() != 0) {
-            throw new ToolError(what + " failed: " + result.output().strip());
         }
     }
 

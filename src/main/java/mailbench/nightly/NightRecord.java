@@ -1,5 +1,7 @@
 package mailbench.nightly;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -9,10 +11,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+
 import mailbench.compare.Comparison;
 import mailbench.compare.NightVerdict;
 import mailbench.compare.MetricVerdict;
 import mailbench.compare.RunResult;
+import mailbench.json.Json;
 import mailbench.results.ResultsIndex;
 
 /**
@@ -56,6 +61,17 @@ final class NightRecord {
         entry.put("metrics", metrics(comparison));
         entry.put("undecided", verdict.open());
         return entry;
+    }
+
+    /** Adds {@code key} to each of the night's record files (night.json and its history twin); a file not there is left out. */
+    static void amend(List<Path> files, String key, Object value) throws IOException {
+        for (Path file : files) {
+            if (Files.isRegularFile(file)) {
+                Map<String, Object> entry = Json.MAPPER.readValue(file.toFile(), new TypeReference<LinkedHashMap<String, Object>>() { });
+                entry.put(key, value);
+                Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), entry);
+            }
+        }
     }
 
     /** One pair as night.json keeps it: whether it counted and why not, and what the host left each side. */

@@ -11,9 +11,9 @@ import mailbench.compare.ToolError;
 import mailbench.run.Knobs;
 
 /**
- * The runner of a night's counted pairs, made for its design: for a duet, after the fit pairs ({@link HostFit}) at the
- * rate and warm-up they chose; for interleaved runs, on the night's node when it has one. Every pair it makes is read for
- * the host's headroom and judged by the night's {@link PairRule} ({@link #check}).
+ * The runner of a comparison's counted pairs, made for its design: for a duet, after the fit pairs ({@link HostFit}) at the
+ * rate and warm-up they chose, or at those of an earlier comparison's fit; for interleaved runs, on the shared node when
+ * there is one. Every pair it makes is read for the host's headroom and judged by the {@link PairRule} ({@link #check}).
  */
 final class NightRunners {
 
@@ -21,43 +21,48 @@ final class NightRunners {
     private final Side base;
     private final Side current;
     private final NightNode node;
-    private final Path night;
-    private final NightlyJob.Settings settings;
+    private final Path folder;
+    private final PairBench.Settings settings;
+    private final TrialPlan.Settings plan;
     private final Map<String, String> properties;
     private final Consumer<String> say;
-    /** The runner making pairs right now, for the night's stop hook. */
+    /** The runner making pairs right now, for the stop hook. */
     private final AtomicReference<TrialRunner> running = new AtomicReference<>();
     private HostFit.Outcome fit;
 
-    NightRunners(String maven, Side base, Side current, NightNode node, Path night, NightlyJob.Settings settings,
-                 Map<String, String> properties, Consumer<String> say) {
+    /** {@code fitted}: an earlier comparison's fit, whose tuning a duet keeps (null: fit now, if the settings ask for fit pairs). */
+    NightRunners(String maven, Side base, Side current, NightNode node, Path folder, PairBench.Settings settings,
+                 TrialPlan.Settings plan, Map<String, String> properties, HostFit.Outcome fitted, Consumer<String> say) {
         this.maven = maven;
         this.base = base;
         this.current = current;
         this.node = node;
-        this.night = night;
+        this.folder = folder;
         this.settings = settings;
+        this.plan = plan;
         this.properties = properties;
+        this.fit = fitted;
         this.say = say;
     }
 
-    /** The counted pairs' runner; a duet's fit pairs run first, here. */
+    /** The counted pairs' runner; a duet's fit pairs run first, here, unless an earlier fit is kept. */
     TrialRunner counted(long startedNanos) throws InterruptedException, IOException {
         TrialRunner runner;
-        if (settings.design() == NightlyJob.Design.DUET && settings.fitPairs() > 0) {
+        boolean duet = settings.design() == NightlyJob.Design.DUET;
+        if (duet && fit == null && settings.fitPairs() > 0) {
             fit = new HostFit(settings.pairRule(), settings.fitPairs(), say).fit(startTuning(), (index, tuning) -> {
-                Path fits = night.resolve(NightlyJob.FIT_FOLDER);
+                Path fits = folder.resolve(NightlyJob.FIT_FOLDER);
                 TrialRunner fitRunner = duet(tuning, fits, "fit");
                 running.set(fitRunner);
                 return check(fitRunner.run(index, index % 2 == 1), fits);
             });
             warnWhenPastBudget(startedNanos);
-            runner = duet(fit.tuning(), night, settings.plan().pairs());
-        } else if (settings.design() == NightlyJob.Design.DUET) {
-            runner = duet(startTuning(), night, settings.plan().pairs());
+            runner = duet(fit.tuning(), folder, plan.pairs());
+        } else if (duet) {
+            runner = duet(fit == null ? startTuning() : fit.tuning(), folder, plan.pairs());
         } else {
             Map<String, String> shared = node == null ? Map.of() : Map.of(Knobs.STACK_OPENSEARCH.name(), node.url().toString());
-            runner = new InterleavedRunner(maven, base.with(shared), current.with(shared), night, settings.plan().pairs(), say);
+            runner = new InterleavedRunner(maven, base.with(shared), current.with(shared), folder, plan.pairs(), say);
         }
         running.set(runner);
         return runner;
@@ -68,7 +73,7 @@ final class NightRunners {
         return fit;
     }
 
-    /** Stops the pairs in progress (the night's shutdown hook). */
+    /** Stops the pairs in progress (the bench's stop hook). */
     void stop() {
         TrialRunner runner = running.get();
         if (runner != null) {
@@ -86,12 +91,12 @@ final class NightRunners {
     private void warnWhenPastBudget(long startedNanos) {
         Duration pair = fit.pairEstimate();
         Duration elapsed = Duration.ofNanos(System.nanoTime() - startedNanos);
-        Duration needed = elapsed.plus(pair.multipliedBy(settings.plan().minPairs()));
-        if (needed.compareTo(settings.plan().budget()) > 0) {
+        Duration needed = elapsed.plus(pair.multipliedBy(plan.minPairs()));
+        if (needed.compareTo(plan.budget()) > 0) {
             say.accept(String.format(java.util.Locale.ROOT, "the %d pairs --min-pairs asks for take about %.0f min more (a pair about"
                 + " %.1f min at this warm-up): the night will end about %d min after its start, past --max-minutes %d",
-                settings.plan().minPairs(), pair.multipliedBy(settings.plan().minPairs()).toSeconds() / 60.0, pair.toSeconds() / 60.0,
-                needed.toMinutes(), settings.plan().budget().toMinutes()));
+                plan.minPairs(), pair.multipliedBy(plan.minPairs()).toSeconds() / 60.0, pair.toSeconds() / 60.0,
+                needed.toMinutes(), plan.budget().toMinutes()));
         }
     }
 

@@ -10,7 +10,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -55,6 +54,11 @@ public final class NightlyJob {
         public List<String> detectable() {
             return verdict.detectable();
         }
+
+        /** Adds {@code key} to the night's record, in its folder and in its history file (what was learnt after the night). */
+        public void amend(String key, Object value) throws IOException {
+            NightRecord.amend(List.of(night.resolve(NIGHT_JSON), historyFile), key, value);
+        }
     }
 
     /** How a night makes its pairs, and whether its runs share one node. */
@@ -66,9 +70,6 @@ public final class NightlyJob {
                            int fitPairs) {
 
         public Settings {
-            if (design == Design.DUET && !sharedNode) {
-                throw new ToolError("--design duet runs both facades against one node: it cannot take --node per-run");
-            }
             if (resultsUrl != null && (resultsUrl.getUserInfo() != null || resultsUrl.getHost() == null
                 || !List.of("http", "https").contains(String.valueOf(resultsUrl.getScheme())))) {
                 throw new ToolError("--results-url must be http(s)://host:port of OpenSearch, without credentials in it ("
@@ -77,12 +78,13 @@ public final class NightlyJob {
             if (resultsAccess == null) {
                 resultsAccess = OpenSearchAccess.NONE;
             }
-            if (pairRule == null) {
-                pairRule = PairRule.DEFAULT;
-            }
-            if (fitPairs < 0 || fitPairs > 10) {
-                throw new ToolError("--fit-pairs must be between 0 and 10, got " + fitPairs);
-            }
+            // the bench's own checks of the design, the node and the fit pairs, and its default rule
+            pairRule = new PairBench.Settings(design, sharedNode, pairRule, fitPairs).pairRule();
+        }
+
+        /** How the night's pairs are made. */
+        public PairBench.Settings pairing() {
+            return new PairBench.Settings(design, sharedNode, pairRule, fitPairs);
         }
 
         /** These settings with another rule for which pairs count, and at most {@code fitPairs} fit pairs before a duet's first. */
@@ -105,7 +107,8 @@ public final class NightlyJob {
     /** Where the fit pairs' runs go in the night's folder, apart from the counted pairs' base/ and current/. */
     static final String FIT_FOLDER = "fit";
 
-    static final DateTimeFormatter NIGHT_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+    /** A night's id, and its folder's name: its start, to the second, in UTC. */
+    public static final DateTimeFormatter NIGHT_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
     /**
      * The warm-up of a night's runs on a shared node, unless -Dmailbench.warmup says otherwise: the node is warm after its
@@ -139,11 +142,7 @@ public final class NightlyJob {
         List<String> keys = new ArrayList<>(properties.keySet());
         keys.addAll(baseOnly.keySet());
         keys.addAll(currentOnly.keySet());
-        for (String key : keys) {
-            if (key.equals(Knobs.STACK_OPENSEARCH.name()) || key.equals(Knobs.START_AT.name())) {
-                throw new ToolError("-D" + key + " is set by the night (its shared node, its agreed starts)");
-            }
-        }
+        PairBench.requireOwnKnobs(keys);
     }
 
     public Outcome run() throws InterruptedException, IOException {
@@ -163,26 +162,12 @@ public final class NightlyJob {
         BaselineCheckout.compile(projectDir, maven, night.resolve("logs").resolve("build-current.log"), this::say);
 
         TrialPlan.Outcome made;
-        NightNode node = settings.sharedNode() ? NightNode.start(night.resolve("node"), properties, this::say) : null;
-        NightRunners runners = new NightRunners(maven, new Side(Side.BASE, baseDir, runProperties(node)).with(baseOnly),
-            new Side(Side.CURRENT, projectDir, runProperties(node)).with(currentOnly), node, night, settings, properties, this::say);
-        Thread stopper = new Thread(runners::stop, "nightly-stop");
-        Runtime.getRuntime().addShutdownHook(stopper);
-        try {
-            TrialRunner runner = runners.counted(startedNanos);
-            made = new TrialPlan(settings.plan(), startedNanos).run(runner, trial -> runners.check(trial, night),
-                trials -> NightVerdict.of(Comparer.pairedMetricVerdicts(trials.stream().map(Trial::base).toList(),
-                    trials.stream().map(Trial::current).toList(), settings.thresholds())).undecided(), this::say);
-        } finally {
-            removeQuietly(stopper);
-            if (node != null) {
-                node.close();
-            }
-        }
-        if (made.trials().isEmpty()) {
-            throw new ToolError("no pair counted (" + made.stoppedBecause() + "); the last one: " + made.notCounted()
-                .get(made.notCounted().size() - 1).notCounted() + ". Run the night on a quieter host, or name a lower -D"
-                + Knobs.RATE.name() + " or a longer -D" + Knobs.WARMUP.name() + " (the runs are in " + night + ")");
+        HostFit.Outcome fit;
+        try (PairBench bench = PairBench.open(maven, properties, settings.pairing(), night.resolve("node"), this::say)) {
+            made = bench.compare(bench.side(Side.BASE, baseDir, baseOnly), bench.side(Side.CURRENT, projectDir, currentOnly), night,
+                settings.plan(), trials -> NightVerdict.of(Comparer.pairedMetricVerdicts(trials.stream().map(Trial::base).toList(),
+                    trials.stream().map(Trial::current).toList(), settings.thresholds())).undecided(), startedNanos);
+            fit = bench.fit();
         }
         List<RunResult> base = made.trials().stream().map(Trial::base).toList();
         List<RunResult> current = made.trials().stream().map(Trial::current).toList();
@@ -195,8 +180,8 @@ public final class NightlyJob {
         // one side's own properties (a calibration's known cost): with them, one commit on both sides is not identical code
         entry.put("baseOnly", new TreeMap<>(baseOnly));
         entry.put("currentOnly", new TreeMap<>(currentOnly));
-        if (runners.fit() != null) {
-            entry.put("fit", NightRecord.fit(runners.fit()));
+        if (fit != null) {
+            entry.put("fit", NightRecord.fit(fit));
         }
         Path historyFile = settings.history().resolve(nightId + ".json").toAbsolutePath();
         Files.createDirectories(settings.history());
@@ -211,15 +196,6 @@ public final class NightlyJob {
     private Comparison judge(List<Trial> trials) {
         return Comparer.comparePaired(trials.stream().map(Trial::base).toList(), trials.stream().map(Trial::current).toList(),
             settings.thresholds());
-    }
-
-    /** The -D properties of both sides: the night's own, and on a shared node a warm-up for warm nodes unless given. */
-    private Map<String, String> runProperties(NightNode node) {
-        Map<String, String> run = new LinkedHashMap<>(properties);
-        if (node != null) {
-            run.putIfAbsent(Knobs.WARMUP.name(), Integer.toString(SHARED_NODE_WARMUP_SECONDS));
-        }
-        return run;
     }
 
     /** One finished run in a progress line. */

@@ -147,7 +147,8 @@ class ReferenceDocTest {
         void aListedOptionTheCodeLacksShouldBeCaught() {
             String drifted = reference.replace("| `--max-pairs` |", "| `--max-pears` |");
             assertThat(drifted).isNotEqualTo(reference);
-            assertThat(unknownOptions(drifted)).containsExactly("mailbench nightly --max-pears");
+            // both commands that have --max-pairs list it in a row of its own
+            assertThat(unknownOptions(drifted)).containsExactlyInAnyOrder("mailbench nightly --max-pears", "mailbench bisect --max-pears");
         }
 
         private List<String> unknownOptions(String text) {

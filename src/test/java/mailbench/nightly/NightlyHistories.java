@@ -154,7 +154,7 @@ public final class NightlyHistories {
      * A Maven whose "test-compile" does nothing and whose "gatling:test" moves the oldest run folder queued for the checkout
      * it runs in ({@code queues}/<the checkout's folder name>) into the reports folder it is given.
      */
-    private static String fakeMaven(Path dir, Path queues) throws IOException {
+    public static String fakeMaven(Path dir, Path queues) throws IOException {
         Path script = dir.resolve("fake-mvn");
         Files.writeString(script, """
             #!/bin/sh

@@ -96,6 +96,8 @@ class NightlyWorkflowTest {
         // the fields the table reads must be the night record's own (NightRecord)
         assertThat(String.valueOf(summary.get("run"))).contains(NightlyJob.NIGHT_JSON, ".verdict", ".design", ".pairs", ".minutes",
             ".baseline", ".current", ".stopped", ".undecided[]", ".metric", ".baseMedian", ".currentMedian", ".worseBy", ".mde", ".outcome");
+        // and, after nightly --bisect, the culprit it added to the record (bisect.NightBisect)
+        assertThat(String.valueOf(summary.get("run"))).contains(".bisect.culprit", ".bisect // empty");
     }
 
     @Test
