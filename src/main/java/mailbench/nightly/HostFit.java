@@ -44,6 +44,15 @@ final class HostFit {
     /** The tuning the counted pairs run with, and the fit pairs that led to it. */
     record Outcome(Tuning tuning, List<Step> steps) {
 
+        /**
+         * The last fit pair when it ran with the chosen tuning and the rule counts it: a pair like any counted one, so the
+         * night's first (on a slow host a pair takes 7 minutes); null otherwise.
+         */
+        Trial countable() {
+            Step last = steps.isEmpty() ? null : steps.get(steps.size() - 1);
+            return last != null && last.tuning().equals(tuning) && last.trial().counted() ? last.trial() : null;
+        }
+
         /** What a counted pair will take: the slowest fit pair, with the warm-up it ran changed to the chosen one. */
         java.time.Duration pairEstimate() {
             java.time.Duration slowest = java.time.Duration.ZERO;

@@ -118,6 +118,8 @@ final class NightRecord {
             steps.add(s);
         }
         record.put("steps", steps);
+        // the last fit pair, run with the chosen tuning and counted by the rule, is the night's pair 1 (its runs moved there)
+        record.put("lastCounted", fit.countable() != null);
         return record;
     }
 

@@ -1,8 +1,10 @@
 package mailbench.nightly;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -14,6 +16,7 @@ import mailbench.run.Knobs;
  * The runner of a comparison's counted pairs, made for its design: for a duet, after the fit pairs ({@link HostFit}) at the
  * rate and warm-up they chose, or at those of an earlier comparison's fit; for interleaved runs, on the shared node when
  * there is one. Every pair it makes is read for the host's headroom and judged by the {@link PairRule} ({@link #check}).
+ * The fit's last pair, when it ran with the chosen tuning and counts, is the comparison's first ({@link #carried}).
  */
 final class NightRunners {
 
@@ -29,6 +32,7 @@ final class NightRunners {
     /** The runner making pairs right now, for the stop hook. */
     private final AtomicReference<TrialRunner> running = new AtomicReference<>();
     private HostFit.Outcome fit;
+    private Trial carried;
 
     /** {@code fitted}: an earlier comparison's fit, whose tuning a duet keeps (null: fit now, if the settings ask for fit pairs). */
     NightRunners(String maven, Side base, Side current, NightNode node, Path folder, PairBench.Settings settings,
@@ -56,6 +60,7 @@ final class NightRunners {
                 running.set(fitRunner);
                 return check(fitRunner.run(index, index % 2 == 1), fits);
             });
+            carried = carry(fit.countable(), folder.resolve(NightlyJob.FIT_FOLDER), folder);
             warnWhenPastBudget(startedNanos);
             runner = duet(fit.tuning(), folder, plan.pairs());
         } else if (duet) {
@@ -71,6 +76,25 @@ final class NightRunners {
     /** The fit pairs and what they chose; null when none ran. */
     HostFit.Outcome fit() {
         return fit;
+    }
+
+    /** The pairs made before the counted ones that count: the last fit pair of this comparison's fit, when it counts. */
+    List<Trial> carried() {
+        return carried == null ? List.of() : List.of(carried);
+    }
+
+    /** The fit pair as the comparison's pair 1, its two run folders moved from {@code fits} beside the counted pairs'. */
+    private static Trial carry(Trial trial, Path fits, Path folder) throws IOException {
+        if (trial == null) {
+            return null;
+        }
+        for (String side : List.of(Side.BASE, Side.CURRENT)) {
+            String name = (Side.BASE.equals(side) ? trial.base() : trial.current()).name();
+            Files.createDirectories(folder.resolve(side));
+            Files.move(fits.resolve(side).resolve(name), folder.resolve(side).resolve(name));
+        }
+        return new Trial(1, trial.baseFirst(), trial.base(), trial.current(), trial.took(), trial.baseRoom(), trial.currentRoom(),
+            null);
     }
 
     /** Stops the pairs in progress (the bench's stop hook). */

@@ -106,7 +106,8 @@ public final class PairBench implements AutoCloseable {
         running.set(runners);
         TrialRunner runner = runners.counted(startedNanos);
         fit = runners.fit();
-        TrialPlan.Outcome made = new TrialPlan(plan, startedNanos).run(runner, trial -> runners.check(trial, folder), undecided, say);
+        TrialPlan.Outcome made = new TrialPlan(plan, startedNanos).run(runner, runners.carried(), trial -> runners.check(trial, folder),
+            undecided, say);
         if (made.trials().isEmpty()) {
             throw new ToolError("no pair counted (" + made.stoppedBecause() + "); the last one: " + made.notCounted()
                 .get(made.notCounted().size() - 1).notCounted() + ". Run the night on a quieter host, or name a lower -D"

@@ -58,19 +58,22 @@ final class TrialPlan {
     /** Every pair counts: a comparison made of fixed pairs ({@code pairs}). */
     Outcome run(TrialRunner runner, Function<List<Trial>, String> undecided, Consumer<String> say)
         throws InterruptedException, IOException {
-        return run(runner, UnaryOperator.identity(), undecided, say);
+        return run(runner, List.of(), UnaryOperator.identity(), undecided, say);
     }
 
     /**
      * {@code check}: the pair with the night's judgement of whether it counts ({@link Trial#notCounted()}); a pair not
      * counted is replaced while the time budget has room (the first {@code minPairs} made always run), so the minimum and
      * the maximum are of counted pairs. {@code undecided}: whether the counted pairs so far leave the question open (then
-     * another pair may run), and why.
+     * another pair may run), and why. {@code carried}: counted pairs made before the plan's (a duet's last fit pair), its
+     * first pairs.
      */
-    Outcome run(TrialRunner runner, UnaryOperator<Trial> check, Function<List<Trial>, String> undecided, Consumer<String> say)
-        throws InterruptedException, IOException {
-        List<Trial> made = new ArrayList<>();
-        List<Trial> counted = new ArrayList<>();
+    Outcome run(TrialRunner runner, List<Trial> carried, UnaryOperator<Trial> check, Function<List<Trial>, String> undecided,
+                Consumer<String> say) throws InterruptedException, IOException {
+        List<Trial> made = new ArrayList<>(carried);
+        List<Trial> counted = new ArrayList<>(carried);
+        carried.forEach(trial -> say.accept("pair " + trial.index() + " is the last fit pair: it ran with the chosen rate and"
+            + " warm-up and counts"));
         String stopped = null;
         int attempts = Math.min(100, 2 * settings.maxPairs());
         while (stopped == null) {

@@ -190,6 +190,17 @@ class HostFitTest {
         }
 
         @Test
+        void theLastFitPairShouldCountWhenItRanWithTheChosenTuningAndPassedTheRule() throws Exception {
+            HostFit.Outcome lowered = fit(new HostFit.Tuning(1000, 120, false, false),
+                List.of(pair(waited(0.0, 0.30), waited(0.0, 0.28)), pair(waited(0.0, 0.05), waited(0.0, 0.04))));
+            assertThat(lowered.countable()).isSameAs(lowered.steps().get(1).trial());
+
+            HostFit.Outcome changedAfterTheLast = fit(new HostFit.Tuning(1000, 120, false, false), List.of(pair(room(0.0, 1), room(0.0, 1)),
+                pair(room(1.4, 1), room(1.4, 1)), pair(room(0.1, 1), room(0.1, 1))));
+            assertThat(changedAfterTheLast.countable()).as("the chosen rate differs from the one it ran").isNull();
+        }
+
+        @Test
         void aRaiseShouldOnlyBeMadeWhileAFitPairCanCheckIt() throws Exception {
             HostFit.Outcome outcome = fit(new HostFit.Tuning(1000, 120, false, false), List.of(pair(room(0.0, 1), room(0.0, 1)),
                 pair(room(1.4, 1), room(1.4, 1)), pair(room(0.1, 1), room(0.1, 1))));

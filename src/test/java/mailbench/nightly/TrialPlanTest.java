@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 import org.junit.jupiter.api.Test;
 
@@ -101,7 +102,7 @@ class TrialPlanTest {
         RecordingRunner runner = new RecordingRunner();
         runner.took = Duration.ofMinutes(10);
         TrialPlan.Outcome outcome = new TrialPlan(new TrialPlan.Settings(2, 20, Duration.ofMinutes(45), TrialOrder.ALTERNATE, 7),
-            System.nanoTime() - Duration.ofMinutes(40).toNanos()).run(runner, trial -> dropped(trial, "saturated"), trials -> null,
+            System.nanoTime() - Duration.ofMinutes(40).toNanos()).run(runner, List.of(), trial -> dropped(trial, "saturated"), trials -> null,
             line -> { });
 
         assertThat(outcome.trials()).isEmpty();
@@ -112,11 +113,24 @@ class TrialPlanTest {
     @Test
     void aNightOfDroppedPairsShouldStopAtTwiceItsMaximum() throws Exception {
         RecordingRunner runner = new RecordingRunner();
-        TrialPlan.Outcome outcome = plan(2, 3, Duration.ofMinutes(45), TrialOrder.ALTERNATE).run(runner, trial -> dropped(trial, "x"),
+        TrialPlan.Outcome outcome = plan(2, 3, Duration.ofMinutes(45), TrialOrder.ALTERNATE).run(runner, List.of(), trial -> dropped(trial, "x"),
             trials -> null, line -> { });
 
         assertThat(outcome.notCounted()).hasSize(6);
         assertThat(outcome.stoppedBecause()).isEqualTo("0 pairs counted of 6 made, the most a night makes (twice --max-pairs)");
+    }
+
+    @Test
+    void aCarriedFitPairShouldBeTheFirstCountedPairAndTheRunnerShouldGoOnFromTheNext() throws Exception {
+        RecordingRunner runner = new RecordingRunner();
+        List<String> said = new ArrayList<>();
+        Trial fit = new Trial(1, true, null, null, Duration.ofMinutes(7));
+        TrialPlan.Outcome outcome = plan(3, 3, Duration.ofMinutes(45), TrialOrder.ALTERNATE).run(runner, List.of(fit),
+            UnaryOperator.identity(), trials -> null, said::add);
+
+        assertThat(outcome.trials()).hasSize(3).first().isSameAs(fit);
+        assertThat(runner.asked).containsExactly("2C", "3B");
+        assertThat(said).containsExactly("pair 1 is the last fit pair: it ran with the chosen rate and warm-up and counts");
     }
 
     private static Trial dropped(Trial trial, String why) {

@@ -54,7 +54,7 @@ class NightlyIT {
             "--max-cpu-increase", "100000", "--max-allocation-increase", "100000", "--max-p99-increase", "100000",
             "--max-ko-increase", "100", "--max-rps-decrease", "100",
             // one fit pair (it warms the node and reads the host), and a rule that counts whatever a miniature's host leaves
-            "--fit-pairs", "1", "--min-idle", "0", "--max-jit", "100", "--max-pair-ko", "100"));
+            "--fit-pairs", "1", "--max-wait", "1", "--min-idle", "0", "--max-jit", "100", "--max-pair-ko", "100"));
 
         assertThat(MailbenchMain.run(args.toArray(String[]::new))).as("see target/nightly-it/duet/*/logs").isZero();
 
@@ -72,12 +72,18 @@ class NightlyIT {
         assertThat(record.get("runs")).hasSize(2);
         assertThat(record.at("/runs/0/side").asText()).isEqualTo("base");
         assertThat(record.at("/runs/1/side").asText()).isEqualTo("current");
-        // the fit pair before it, apart from the counted pairs, and what the host left each side of every pair
+        // the fit pair, which ran with the chosen tuning and counts: the night's pair 1, its runs moved beside the counted
+        // pairs'; and what the host left each side of every pair
         assertThat(record.at("/fit/steps")).hasSize(1);
         assertThat(record.at("/fit/rate").asInt()).as("a named rate is only checked").isEqualTo(100);
-        assertThat(record.at("/fit/steps/0/finding").asText()).contains("idle").contains("JIT");
-        assertThat(night.resolve("fit").resolve("base")).isDirectoryContaining(path -> Files.exists(path.resolve("run.json")));
+        assertThat(record.at("/fit/steps/0/finding").asText()).contains("waited").contains("idle").contains("JIT");
+        assertThat(record.at("/fit/lastCounted").asBoolean()).isTrue();
+        assertThat(night.resolve("fit").resolve("logs").resolve("pair-1-base.log")).exists();
+        assertThat(record.get("pairsMade")).hasSize(1);
         assertThat(record.at("/pairsMade/0/counted").asBoolean()).isTrue();
+        if (Files.exists(Path.of("/proc/thread-self/schedstat"))) {
+            assertThat(record.at("/pairsMade/0/base/waitShare").isNumber()).as("the request path's wait, read from schedstat").isTrue();
+        }
         assertThat(record.at("/pairsMade/0/base/cores").asInt()).isPositive();
         assertThat(record.at("/pairsMade/0/current").has("idleCores")).isTrue();
         assertThat(record.at("/pairsMade/0/current").has("cpuPressure")).isTrue();
@@ -102,7 +108,6 @@ class NightlyIT {
 
         JsonNode comparison = Json.MAPPER.readTree(night.resolve("comparison").resolve("comparison.json").toFile());
         assertThat(comparison.get("pairing").asText()).isEqualTo("paired");
-        assertThat(night.resolve("logs").resolve("pair-1-base.log")).exists();
         assertThat(night.resolve("logs").resolve("build-base.log")).exists();
         assertThat(WORK.resolve("builds").resolve(head).resolve("pom.xml")).exists();
     }
