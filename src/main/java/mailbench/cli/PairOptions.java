@@ -18,14 +18,15 @@ final class PairOptions {
         defaultValue = "shared")
     String node;
 
-    @Option(names = "--max-wait", description = "A pair counts only if each facade's request path waited for a core at most this"
-        + " share of its runnable time in its measured minute (the kernel's schedstat); a duet's fit pairs pick a rate that"
-        + " stays under it (default: ${DEFAULT-VALUE})", defaultValue = "0.10")
+    @Option(names = "--max-wait", description = "Below 1: a pair counts only if each facade's request path waited for a core at most"
+        + " this share of its runnable time in its measured minute (the kernel's schedstat), and a duet's fit pairs pick a rate"
+        + " that stays under it, in place of --min-idle; 1: not bounded, recorded only (default: ${DEFAULT-VALUE})",
+        defaultValue = "1.0")
     double maxWait;
 
-    @Option(names = "--min-idle", description = "Where a run does not tell its wait (no schedstat, or a baseline older than the"
-        + " reading): a pair counts only if the host kept this share of its cores idle in its measured minute; a duet's fit"
-        + " pairs pick a rate that leaves it (default: ${DEFAULT-VALUE})", defaultValue = "0.25")
+    @Option(names = "--min-idle", description = "A pair counts only if the host kept this share of its cores idle in its measured"
+        + " minute (unless --max-wait bounds the wait and the runs tell it); a duet's fit pairs pick a rate that leaves it"
+        + " (default: ${DEFAULT-VALUE})", defaultValue = "0.25")
     double minIdle;
 
     @Option(names = "--max-jit", description = "A pair counts only if the JIT compilers held at most this percent of each facade's"

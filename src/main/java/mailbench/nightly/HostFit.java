@@ -9,8 +9,8 @@ import java.util.function.Consumer;
 /**
  * The duet fitted to the host before any pair counts: fit pairs, run like the others but never judged, warm the night's
  * node (a cold node failed half of a first pair's requests) and measure what the host leaves at the duet's rate and
- * warm-up. A request path that waited for a core more than the rule allows lowers the rate in proportion (at most by
- * half a step); where the runs do not tell the wait, too little idle CPU lowers the rate in proportion to the cores the
+ * warm-up. Where the rule bounds the request path's wait (--max-wait), a wait past it lowers the rate in proportion
+ * (at most by half a step); otherwise, or where the runs do not tell the wait, too little idle CPU lowers the rate in proportion to the cores the
  * pair kept busy (halved when the host was saturated, since a saturated host hides its demand); a JIT still compiling
  * in the measured minute doubles the warm-up.
  * A rate or warm-up the operator named is never changed, only checked by the same {@link PairRule} as every pair.
@@ -118,7 +118,7 @@ final class HostFit {
     /** The tuning after a fit pair: {@code ceiling} the rate asked for; a raise only when {@code canCheck} (a fit pair follows). */
     Tuning next(Tuning ran, Trial trial, int ceiling, boolean canCheck) {
         int rate = ran.rate();
-        Double wait = Headroom.mostWait(trial.baseRoom(), trial.currentRoom());
+        Double wait = rule.waitBounded() ? Headroom.mostWait(trial.baseRoom(), trial.currentRoom()) : null;
         Double idle = Headroom.leastIdleShare(trial.baseRoom(), trial.currentRoom());
         if (!ran.rateNamed() && (wait != null || idle != null)) {
             int fitted = wait != null ? rateForWait(ran.rate(), wait, rule.maxWaitShare(), ceiling)

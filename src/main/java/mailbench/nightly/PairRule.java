@@ -22,7 +22,7 @@ public record PairRule(double minIdleShare, double maxJitPercent, double maxKoPe
      * warm-up on a quiet host it read 1.0-4.2% in the measured minute, so a bound of 2% dropped half the pairs of a night
      * (docs/results/2026-11-27-night-fit.adoc); beyond 5% the compilers are still at work (16% after 120 s on a cold node).
      */
-    public static final PairRule DEFAULT = new PairRule(0.25, 5.0, 1.0, 0.10);
+    public static final PairRule DEFAULT = new PairRule(0.25, 5.0, 1.0, 1.0);
 
     public PairRule {
         if (!(maxWaitShare > 0 && maxWaitShare <= 1)) {
@@ -38,6 +38,16 @@ public record PairRule(double minIdleShare, double maxJitPercent, double maxKoPe
         if (!(maxKoPercent >= 0 && maxKoPercent <= 100)) {
             throw new ToolError("--max-pair-ko must be a percent from 0 to 100, got " + maxKoPercent);
         }
+    }
+
+    /**
+     * Whether the request path's wait bounds the pairs: not by default (1.0). The wait is recorded with every pair, but on
+     * this kind of host it read 0.48-0.93 of the runnable time under a CPU quota whatever the rate (500 down to 125 req/s
+     * a side) and 0.54 in a default single run beside a build: short event-loop bursts make it a measure of wake-up
+     * latency more than of saturation, so no bound is calibrated yet (docs/results/2026-11-27-judged-cpu.adoc).
+     */
+    boolean waitBounded() {
+        return maxWaitShare < 1;
     }
 
     /** Why the pair does not count, or null when it does. */
@@ -64,10 +74,10 @@ public record PairRule(double minIdleShare, double maxJitPercent, double maxKoPe
         }
         Double wait = Headroom.mostWait(baseRoom, currentRoom);
         Double idle = Headroom.leastIdleShare(baseRoom, currentRoom);
-        if (wait != null && wait > maxWaitShare) {
+        if (waitBounded() && wait != null && wait > maxWaitShare) {
             why.add(String.format(Locale.ROOT, "a facade's request path waited for a core %.0f%% of its runnable time (at most %.0f%%)",
                 100 * wait, 100 * maxWaitShare));
-        } else if (wait == null && idle != null && idle < minIdleShare) {
+        } else if ((!waitBounded() || wait == null) && idle != null && idle < minIdleShare) {
             why.add(String.format(Locale.ROOT, "the host had %.0f%% of its cores idle (at least %.0f%%)", 100 * idle, 100 * minIdleShare));
         }
         Double jit = Headroom.mostJit(baseRoom, currentRoom);

@@ -32,9 +32,15 @@ class HostFitTest {
         return new Headroom(2, idleCores, 0.0, 0.1, 1.0, waitShare);
     }
 
+    /** The default rule with the request path's wait bounded at 10% of its runnable time. */
+    static final PairRule WAIT_BOUNDED = new PairRule(0.25, 5.0, 1.0, 0.10);
+
     static Trial pair(Headroom base, Headroom current) {
-        return new Trial(1, true, run(0, 0.4, 50_000.0), run(0, 0.4, 50_000.0), Duration.ofMinutes(4)).checked(base, current,
-            PairRule.DEFAULT);
+        return pair(base, current, PairRule.DEFAULT);
+    }
+
+    static Trial pair(Headroom base, Headroom current, PairRule rule) {
+        return new Trial(1, true, run(0, 0.4, 50_000.0), run(0, 0.4, 50_000.0), Duration.ofMinutes(4)).checked(base, current, rule);
     }
 
     @Nested
@@ -74,14 +80,17 @@ class HostFitTest {
         @Test
         void aRequestPathThatQueuedShouldDropThePairWhateverTheIdleCores() {
             // a CPU quota leaves cores idle while the facade waits for its share of them
-            assertThat(pair(waited(0.9, 0.04), waited(0.9, 0.23)).notCounted())
+            assertThat(pair(waited(0.9, 0.04), waited(0.9, 0.23), WAIT_BOUNDED).notCounted())
                 .isEqualTo("a facade's request path waited for a core 23% of its runnable time (at most 10%)");
+            assertThat(pair(waited(0.9, 0.04), waited(0.9, 0.23)).counted()).as("by default the wait is only recorded").isTrue();
         }
 
         @Test
         void aHogThatLeavesNoCoreIdleShouldNotDropAPairWhoseRequestPathDidNotWait() {
             // a niced hog takes every idle cycle, yet the facade's threads get a core as soon as they want one
-            assertThat(pair(waited(0.0, 0.03), waited(0.0, 0.04)).counted()).isTrue();
+            assertThat(pair(waited(0.0, 0.03), waited(0.0, 0.04), WAIT_BOUNDED).counted()).isTrue();
+            assertThat(pair(waited(0.0, 0.03), waited(0.0, 0.04)).notCounted()).as("by default idle cores decide")
+                .isEqualTo("the host had 0% of its cores idle (at least 25%)");
         }
 
         @Test
@@ -134,7 +143,11 @@ class HostFitTest {
         private final List<HostFit.Tuning> ran = new ArrayList<>();
 
         private HostFit.Outcome fit(HostFit.Tuning start, List<Trial> pairs) throws Exception {
-            return new HostFit(PairRule.DEFAULT, HostFit.MOST_FIT_PAIRS, said::add).fit(start, (index, tuning) -> {
+            return fit(PairRule.DEFAULT, start, pairs);
+        }
+
+        private HostFit.Outcome fit(PairRule rule, HostFit.Tuning start, List<Trial> pairs) throws Exception {
+            return new HostFit(rule, HostFit.MOST_FIT_PAIRS, said::add).fit(start, (index, tuning) -> {
                 ran.add(tuning);
                 return pairs.get(index - 1);
             });
@@ -181,8 +194,8 @@ class HostFitTest {
 
         @Test
         void theWaitShouldChooseTheRateWhereTheRunsTellIt() throws Exception {
-            HostFit.Outcome outcome = fit(new HostFit.Tuning(1000, 120, false, false),
-                List.of(pair(waited(0.0, 0.30), waited(0.0, 0.28)), pair(waited(0.0, 0.05), waited(0.0, 0.04))));
+            HostFit.Outcome outcome = fit(WAIT_BOUNDED, new HostFit.Tuning(1000, 120, false, false), List.of(
+                pair(waited(0.0, 0.30), waited(0.0, 0.28), WAIT_BOUNDED), pair(waited(0.0, 0.05), waited(0.0, 0.04), WAIT_BOUNDED)));
 
             assertThat(ran).extracting(HostFit.Tuning::rate).containsExactly(1000, 500);
             assertThat(outcome.tuning().rate()).isEqualTo(500);
@@ -191,8 +204,8 @@ class HostFitTest {
 
         @Test
         void theLastFitPairShouldCountWhenItRanWithTheChosenTuningAndPassedTheRule() throws Exception {
-            HostFit.Outcome lowered = fit(new HostFit.Tuning(1000, 120, false, false),
-                List.of(pair(waited(0.0, 0.30), waited(0.0, 0.28)), pair(waited(0.0, 0.05), waited(0.0, 0.04))));
+            HostFit.Outcome lowered = fit(WAIT_BOUNDED, new HostFit.Tuning(1000, 120, false, false), List.of(
+                pair(waited(0.0, 0.30), waited(0.0, 0.28), WAIT_BOUNDED), pair(waited(0.0, 0.05), waited(0.0, 0.04), WAIT_BOUNDED)));
             assertThat(lowered.countable()).isSameAs(lowered.steps().get(1).trial());
 
             HostFit.Outcome changedAfterTheLast = fit(new HostFit.Tuning(1000, 120, false, false), List.of(pair(room(0.0, 1), room(0.0, 1)),
