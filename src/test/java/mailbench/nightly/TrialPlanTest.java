@@ -86,7 +86,7 @@ class TrialPlanTest {
     void aPairNotCountedShouldBeReplacedAndKeptApart() throws Exception {
         RecordingRunner runner = new RecordingRunner();
         List<String> said = new ArrayList<>();
-        TrialPlan.Outcome outcome = plan(3, 3, Duration.ofMinutes(45), TrialOrder.ALTERNATE).run(runner,
+        TrialPlan.Outcome outcome = plan(3, 3, Duration.ofMinutes(45), TrialOrder.ALTERNATE).run(runner, List.of(),
             trial -> trial.index() == 1 ? dropped(trial, "the host had 5% of its cores idle (at least 25%)") : trial, trials -> null,
             said::add);
 
