@@ -6,6 +6,7 @@ import static mailbench.run.KnobReaders.readBulkMatrix;
 import static mailbench.run.KnobReaders.readFacadeCa;
 import static mailbench.run.KnobReaders.readFacadeJvmArgs;
 import static mailbench.run.KnobReaders.readIndex;
+import static mailbench.run.KnobReaders.readNetwork;
 import static mailbench.run.KnobReaders.readOpenSearchAccess;
 import static mailbench.run.KnobReaders.readOpensearchJdk;
 import static mailbench.run.KnobReaders.readProfiling;
@@ -26,6 +27,7 @@ import mailbench.corpus.CorpusSpec;
 import mailbench.facade.FacadeToken;
 import mailbench.facadeclient.FacadeAccess;
 import mailbench.indexing.BulkMatrix;
+import mailbench.network.NetworkOptions;
 import mailbench.profiler.CaptureSettings;
 import mailbench.stack.NodeJdk;
 
@@ -64,7 +66,8 @@ public record BenchConfig(
     Instant startAt,
     InjectorShare injector,
     String index,
-    int replicas) {
+    int replicas,
+    NetworkOptions network) {
 
     public static final String WARM_UP_PREFIX = "Warm-up: ";
 
@@ -155,7 +158,7 @@ public record BenchConfig(
             List.copyOf(facadeArgs), readProfiling(), readBulkMatrix(),
             new LargeSource(Knobs.LARGE_HITS.intValue(1, 100), Knobs.LARGE_CONCURRENCY.intValue(1, 64)),
             tokenFile, readFacadeCa(), local == null ? null : readOpensearchJdk(), local == null ? null : url(Knobs.STACK_OPENSEARCH),
-            startAt, injector, readIndex(), Knobs.REPLICAS.intValue(0, 16));
+            startAt, injector, readIndex(), Knobs.REPLICAS.intValue(0, 16), readNetwork(target, path));
     }
 
     /** The knob with a simulation's own default, if it gives one. */

@@ -86,6 +86,7 @@ public final class BenchRun {
         feeders = needs.corpus() && needs.searchWarmUp() ? Feeders.forCorpus(config.corpus()) : null;
         target = RunTarget.start(config, needs, record.runId, feeders, this::say, this::event);
         target.describe(record.versions);
+        record.network = target.network();
         if (!config.local() && feeders != null) {
             try {
                 event(target.preflight(feeders));

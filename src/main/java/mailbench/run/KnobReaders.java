@@ -10,6 +10,8 @@ import mailbench.access.OpenSearchUrls;
 import mailbench.facade.opensearch.InjectedCost;
 import mailbench.facadeclient.FacadeAccess;
 import mailbench.indexing.BulkMatrix;
+import mailbench.network.NetworkOptions;
+import mailbench.network.NetworkProfile;
 import mailbench.profiler.CaptureSettings;
 import mailbench.stack.NodeJdk;
 
@@ -30,6 +32,28 @@ final class KnobReaders {
                 + " '_', '-'), got '" + index + "'");
         }
         return index;
+    }
+
+    /**
+     * The local stack's network. A profile shapes the hops of the stack mailbench starts: against a target, or on the
+     * direct path (no facade between Gatling and the node), it is refused rather than silently left out.
+     */
+    static NetworkOptions readNetwork(URI target, RequestPath path) {
+        NetworkProfile profile;
+        try {
+            profile = NetworkProfile.named(Knobs.NETWORK.value());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("-D" + Knobs.NETWORK.name() + ": " + e.getMessage());
+        }
+        if (!profile.none() && target != null) {
+            throw new IllegalArgumentException("-D" + Knobs.NETWORK.name() + "=" + profile.name() + " shapes the local stack's hops; against"
+                + " -D" + Knobs.TARGET.name() + " the network is the real one: leave it " + NetworkProfile.NONE.name());
+        }
+        if (!profile.none() && path == RequestPath.DIRECT) {
+            throw new IllegalArgumentException("-D" + Knobs.NETWORK.name() + "=" + profile.name() + " shapes the hops through the facade;"
+                + " the direct path has none: leave it " + NetworkProfile.NONE.name() + " with -D" + Knobs.PATH.name() + "=direct");
+        }
+        return new NetworkOptions(profile, file(Knobs.TOXIPROXY_BIN), "-D" + Knobs.TOXIPROXY_BIN.name());
     }
 
     /** The facade's calibration options, only when set: a facade built before they existed still starts without them. */

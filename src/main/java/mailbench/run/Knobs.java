@@ -8,6 +8,8 @@ import mailbench.corpus.CorpusSpec;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeToken;
 import mailbench.indexing.BulkMatrix;
+import mailbench.network.NetworkProfile;
+import mailbench.network.ToxiproxyBinary;
 import mailbench.profiler.CaptureSettings;
 import mailbench.profiler.SidecarToken;
 import mailbench.stack.NodeJdk;
@@ -97,6 +99,14 @@ public final class Knobs {
     public static final Knob STACK_OPENSEARCH = new Knob("mailbench.stack.opensearch", "",
         "Local stack: URL of an OpenSearch that runs already (a night's shared node): no node is started, the corpus goes into its"
             + " index -Dmailbench.index (mail) unless there already, the facade and the profiler start as usual. Empty: start an embedded node.");
+    public static final Knob NETWORK = new Knob("mailbench.network", NetworkProfile.NONE.name(),
+        "Local stack: the network between the boxes, one of " + NetworkProfile.names() + ": Toxiproxy's proxies on the client hop"
+            + " (Gatling to the facade) and the node hop (the facade to OpenSearch) with the profile's latency, jitter and bandwidth"
+            + " (docs/network.adoc). none: loopback, no proxy, no tool.");
+    public static final Knob TOXIPROXY_BIN = new Knob("mailbench.toxiproxy.bin", "",
+        "With -Dmailbench.network: the toxiproxy-server to run. Empty: toxiproxy-server on PATH, else the one cached in"
+            + " ~/.cache/mailbench/toxiproxy/v" + ToxiproxyBinary.VERSION + "/ ($XDG_CACHE_HOME instead of ~/.cache when set), else built"
+            + " there once by go install when go is on PATH.");
     public static final Knob START_AT = new Knob("mailbench.startAt", "",
         "An agreed start, epoch milliseconds or an ISO-8601 instant: the stack starts, then no request is sent before it. Runs"
             + " given the same value load in the same seconds (a night's duet). Empty: at once.");
@@ -155,7 +165,7 @@ public final class Knobs {
         P99, SUCCESS, MIX_TEXT, MIX_FROM, MIX_RANGE, MIX_GET, SEED, MESSAGES, USERS, REPORTS, GATLING_RESULTS, OPENSEARCH_VERSION,
         OPENSEARCH_JAVA_HOME,
         OPENSEARCH_HEAP, FACADE_HEAP, FACADE_EVENT_LOOPS, FACADE_MAX_EVENT_LOOP_LAG, FACADE_IO_THREADS, FACADE_CONNECTIONS, FACADE_JVM_ARGS,
-        FACADE_TOKEN_FILE, FACADE_CA, FACADE_INJECT_CPU, FACADE_INJECT_ALLOC, STACK_OPENSEARCH, START_AT, INJECTOR_COUNT, INJECTOR_INDEX,
+        FACADE_TOKEN_FILE, FACADE_CA, FACADE_INJECT_CPU, FACADE_INJECT_ALLOC, STACK_OPENSEARCH, NETWORK, TOXIPROXY_BIN, START_AT, INJECTOR_COUNT, INJECTOR_INDEX,
         PROFILER, PROFILER_URL, PROFILER_TOKEN_FILE, PROFILER_CA, PROFILER_EVENT, PROFILER_INTERVAL, PROFILER_ALLOC_BYTES, PROFILER_TRIM,
         BULK_SIZES, BULK_CONCURRENCY, BULK_DOCS, BULK_WARMUP_DOCS, BULK_INVALID_EVERY, BULK_INDEX, BULK_DELETE_ON_TARGET,
         ATTACHMENT_TEXT, LARGE_HITS, LARGE_CONCURRENCY, RESULTS_URL);

@@ -35,6 +35,8 @@ public final class RunRecord {
     public Map<String, String> knobs = new LinkedHashMap<>();
     public Map<String, String> versions = new LinkedHashMap<>();
     public Map<String, Object> machine = new LinkedHashMap<>();
+    /** The network profile's proxies and toxics, and the toxiproxy that made them; absent with the profile none. */
+    public Map<String, Object> network;
     /** Requests the facade refused with 503 by itself during the load (warm-up included), per bound; absent when it does not tell. */
     public Map<String, Long> facadeRefused;
     /** {@code status} captured or none, {@code reason} when none, {@code folder} when captured. */

@@ -49,7 +49,7 @@ final class RunTarget {
                 config.facadeJvmArgs(), config.facadeArgs(),
                 config.corpus(), needs.corpus(), feeders, needs.profiler() && config.profiling().enabled() && config.path() == RequestPath.FACADE,
                 sharedNode(config))
-                .withOpensearchJdk(config.opensearchJdk()).withIndex(config.index(), config.replicas());
+                .withOpensearchJdk(config.opensearchJdk()).withIndex(config.index(), config.replicas()).withNetwork(config.network());
             LocalStack stack = LocalStack.start(options, say);
             target = new RunTarget(config, stack, stack.facadeUrl(), FacadeAccess.of(stack.facadeToken()), List.of(stack.opensearchUrl()));
             event.accept("local stack ready (facade pid " + stack.facadePid() + ", node pid " + stack.nodePid() + ")");
@@ -89,6 +89,11 @@ final class RunTarget {
             ? CorpusPreflight.direct(new OpenSearchHttp(opensearchUrls, opensearchAccess()), config.index(), feeders, config.corpus(),
                 facadeUrl)
             : CorpusPreflight.throughFacade(facadeUrl, feeders, config.corpus(), facadeAccess);
+    }
+
+    /** run.json's network section: the local stack's profile, proxies and toxics; null with none, or against a target. */
+    Map<String, Object> network() {
+        return stack == null ? null : stack.network();
     }
 
     /** The local stack while it runs, null against a target or once stopped. */

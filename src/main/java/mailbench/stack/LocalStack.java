@@ -16,7 +16,7 @@ import mailbench.facade.FacadeToken;
 import mailbench.facadeclient.FacadeAccess;
 import mailbench.loader.CorpusLoad;
 import mailbench.loader.SearchWarmer;
-import mailbench.profiler.SidecarToken;
+import mailbench.network.StackNetwork;
 
 /**
  * The whole local stack of a run: a real OpenSearch node and the facade, each in its own JVM,
@@ -24,17 +24,15 @@ import mailbench.profiler.SidecarToken;
  * node's data, also when the run is interrupted (the caller closes it from a shutdown hook).
  * A profiler sidecar JVM beside the facade captures flame graphs when the run asks it to.
  * With an external OpenSearch no node is started, and closing it leaves that OpenSearch and its data alone.
+ * With a network profile, toxiproxy's proxies stand on the hops: the facade reaches the node through one, and
+ * {@link #facadeUrl()} is the other; closing the stack stops them last.
  */
 public final class LocalStack implements AutoCloseable {
 
     private static final Duration FACADE_START = Duration.ofMinutes(1);
-    /** async-profiler is extracted here once and reused: a JVM must always load the agent from the same path. */
-    private static final Path PROFILER_LIBRARY = Path.of("target", "async-profiler");
 
     /** The facade's GC and safepoint log, kept with the run's logs. */
     public static final String FACADE_GC_LOG = "facade-gc.log";
-
-    private static final Duration SIDECAR_START = Duration.ofSeconds(30);
 
     /** Null with an external OpenSearch. */
     private final EmbeddedNode node;
@@ -43,68 +41,95 @@ public final class LocalStack implements AutoCloseable {
     private final URI facadeUrl;
     private final FacadeToken facadeToken;
     private final Path workDir;
-    private ChildJvm sidecar;
-    private Profiler profiler;
-    private String profilerProblem = "not requested";
+    private final StackNetwork network;
+    private StackSidecar sidecar = StackSidecar.none();
 
     /** The profiler sidecar of the stack: its control URL and the file that holds its token. */
     public record Profiler(URI url, Path tokenFile) {
     }
 
-    private LocalStack(EmbeddedNode node, List<URI> opensearch, ChildJvm facade, URI facadeUrl, FacadeToken facadeToken, Path workDir) {
+    private LocalStack(EmbeddedNode node, List<URI> opensearch, ChildJvm facade, URI facadeUrl, FacadeToken facadeToken, Path workDir,
+                       StackNetwork network) {
         this.node = node;
         this.opensearch = opensearch;
         this.facade = facade;
         this.facadeUrl = facadeUrl;
         this.facadeToken = facadeToken;
         this.workDir = workDir;
+        this.network = network;
     }
 
     public static LocalStack start(StackOptions options, Consumer<String> progress) throws IOException, InterruptedException {
+        // first: a network that cannot be had stops the run before the node's minute of start-up
+        StackNetwork network = StackNetwork.start(options.network(), options.workDir(), System.getenv(), progress);
         StackOptions.External external = options.external();
-        EmbeddedNode node = external != null ? null
-            : EmbeddedNode.start(options.opensearchVersion(), options.opensearchJdk(), options.opensearchHeap(), options.workDir(),
-                EmbeddedNode.DEFAULT_PORTS, progress);
-        List<URI> opensearch = node != null ? List.of(node.url()) : external.hosts();
-        OpenSearchAccess access = node != null ? OpenSearchAccess.NONE : external.access();
-        String index = node != null ? options.index() : external.index();
+        EmbeddedNode node = null;
         ChildJvm facade = null;
+        LocalStack stack = null;
         FacadeToken token = facadeToken(options.facadeArgs(), System.getenv());
         try {
-            List<String> facadeArgs = new ArrayList<>(List.of("facade", "--opensearch",
-                String.join(",", opensearch.stream().map(URI::toString).toList()), "--index", index,
-                "--replicas", Integer.toString(options.replicas()),
-                "--port", "0", "--ready-file", "{ready}", "--parent-pid", Long.toString(ProcessHandle.current().pid())));
-            facadeArgs.addAll(options.facadeArgs());
-            facade = ChildJvm.start("facade",
-                facadeJvmArgs(options), FacadeClasspath.of(options.opensearchJava(), options.facadeArgs()), "mailbench.cli.MailbenchMain", facadeArgs,
-                options.workDir());
-            URI facadeUrl = URI.create(facade.awaitReady(FACADE_START).get("url").asText());
-            progress.accept("facade is up at " + facadeUrl + " (pid " + facade.pid() + ")");
-            LocalStack stack = new LocalStack(node, opensearch, facade, facadeUrl, token, options.workDir());
+            node = external != null ? null
+                : EmbeddedNode.start(options.opensearchVersion(), options.opensearchJdk(), options.opensearchHeap(), options.workDir(),
+                    EmbeddedNode.DEFAULT_PORTS, progress);
+            List<URI> opensearch = node != null ? List.of(node.url()) : external.hosts();
+            String index = node != null ? options.index() : external.index();
+            facade = startFacade(options, network.towardsNode(opensearch), index);
+            URI direct = URI.create(facade.awaitReady(FACADE_START).get("url").asText());
+            URI facadeUrl = network.towardsFacade(direct);
+            progress.accept("facade is up at " + direct + (facadeUrl.equals(direct) ? "" : ", through the client hop at " + facadeUrl)
+                + " (pid " + facade.pid() + ")");
+            stack = new LocalStack(node, opensearch, facade, facadeUrl, token, options.workDir(), network);
             if (options.profilerSidecar()) {
-                stack.startSidecar(progress);
+                stack.sidecar = StackSidecar.start(facade.pid(), options.workDir(), progress);
             }
             if (options.loadCorpus()) {
-                // force-merged after the load: one segment, like a settled production index, so query times no longer depend
-                // on merge timing; an external index that holds the corpus from an earlier start is left as it is
-                new CorpusLoad(new CorpusLoad.Target(facadeUrl, opensearch, access, index, FacadeAccess.of(token)), progress)
-                    .run(options.corpus(), false);
-                if (options.feeders() != null) {
-                    progress.accept("warming the search path: " + StackOptions.SEARCH_WARM_UP.toSeconds()
-                        + " s of the feeders' requests, a few at a time");
-                    new SearchWarmer(facadeUrl, FacadeAccess.of(token), progress).warm(options.feeders(), StackOptions.SEARCH_WARM_UP);
-                }
+                // straight to the facade: preparing the stack is not what the network profile measures
+                load(options, new CorpusLoad.Target(direct, opensearch, node != null ? OpenSearchAccess.NONE : external.access(), index,
+                    FacadeAccess.of(token)), progress);
             }
             return stack;
         } catch (IOException | InterruptedException | RuntimeException e) {
-            if (facade != null) {
-                facade.close();
-            }
-            if (node != null) {
-                node.close();
+            if (stack != null) {
+                stack.close();
+            } else {
+                stopAll(facade, node, network);
             }
             throw e;
+        }
+    }
+
+    /** The facade's JVM, against {@code opensearch} (the node hop's proxies with a network profile). */
+    private static ChildJvm startFacade(StackOptions options, List<URI> opensearch, String index) throws IOException {
+        List<String> facadeArgs = new ArrayList<>(List.of("facade", "--opensearch",
+            String.join(",", opensearch.stream().map(URI::toString).toList()), "--index", index,
+            "--replicas", Integer.toString(options.replicas()),
+            "--port", "0", "--ready-file", "{ready}", "--parent-pid", Long.toString(ProcessHandle.current().pid())));
+        facadeArgs.addAll(options.facadeArgs());
+        return ChildJvm.start("facade", facadeJvmArgs(options), FacadeClasspath.of(options.opensearchJava(), options.facadeArgs()),
+            "mailbench.cli.MailbenchMain", facadeArgs, options.workDir());
+    }
+
+    /** The facade, the node and the proxies, in that order; the facade and the node are null when not started yet. */
+    private static void stopAll(ChildJvm facade, EmbeddedNode node, StackNetwork network) {
+        if (facade != null) {
+            facade.close();
+        }
+        if (node != null) {
+            node.close();
+        }
+        network.close();
+    }
+
+    /**
+     * The corpus, force-merged after the load: one segment, like a settled production index, so query times no longer
+     * depend on merge timing; an external index that holds the corpus from an earlier start is left as it is.
+     */
+    private static void load(StackOptions options, CorpusLoad.Target target, Consumer<String> progress) throws IOException, InterruptedException {
+        new CorpusLoad(target, progress).run(options.corpus(), false);
+        if (options.feeders() != null) {
+            progress.accept("warming the search path: " + StackOptions.SEARCH_WARM_UP.toSeconds()
+                + " s of the feeders' requests, a few at a time");
+            new SearchWarmer(target.facade(), target.facadeAccess(), progress).warm(options.feeders(), StackOptions.SEARCH_WARM_UP);
         }
     }
 
@@ -133,48 +158,21 @@ public final class LocalStack implements AutoCloseable {
         return args;
     }
 
-    /**
-     * The profiler sidecar, in its own JVM, pointed at the facade's PID; idle until the run starts a capture.
-     * If it cannot start, the stack runs without it and says why: a profile is never worth a failed run.
-     */
-    private void startSidecar(Consumer<String> progress) {
-        Path dir = workDir.resolve("profiler");
-        ChildJvm started = null;
-        try {
-            Path tokenFile = workDir.resolve("profiler.token");
-            SidecarToken.generate(tokenFile);
-            started = ChildJvm.start("profiler", List.of("-Xmx256m"), AppClasspath.runtime(), "mailbench.cli.MailbenchMain",
-                List.of("profiler", "serve", "--pid", Long.toString(facade.pid()), "--host", "127.0.0.1", "--port", "0",
-                    "--out", dir.toString(), "--library-dir", PROFILER_LIBRARY.toAbsolutePath().toString(),
-                    "--token-file", tokenFile.toString(), "--ready-file", "{ready}",
-                    "--parent-pid", Long.toString(ProcessHandle.current().pid())),
-                workDir);
-            URI url = URI.create(started.awaitReady(SIDECAR_START).get("url").asText());
-            sidecar = started;
-            profiler = new Profiler(url, tokenFile);
-            profilerProblem = null;
-            progress.accept("profiler sidecar is up at " + url + " (pid " + started.pid() + ", profiles pid " + facade.pid() + ")");
-        } catch (IOException | RuntimeException e) {
-            profilerProblem = "the profiler sidecar did not start: " + e.getMessage();
-            progress.accept(profilerProblem + " (the run goes on without a profile)");
-            if (started != null) {
-                started.close();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            profilerProblem = "interrupted while starting the profiler sidecar";
-        }
-    }
-
     public Optional<Profiler> profiler() {
-        return Optional.ofNullable(profiler);
+        return Optional.ofNullable(sidecar.profiler());
     }
 
     /** Why there is no sidecar, when there is none. */
     public String profilerProblem() {
-        return profilerProblem;
+        return sidecar.problem();
     }
 
+    /** run.json's network section: the profile, toxiproxy's version and each proxy's toxics; null with the profile none. */
+    public Map<String, Object> network() {
+        return network.describe();
+    }
+
+    /** Where the facade is reached: through the client hop's proxy with a network profile. */
     public URI facadeUrl() {
         return facadeUrl;
     }
@@ -198,15 +196,18 @@ public final class LocalStack implements AutoCloseable {
         return node == null ? Optional.empty() : Optional.of(node.jdk().version());
     }
 
-    /** The stack's processes by role (opensearch when embedded, facade, and profiler when its sidecar runs). */
+    /** The stack's processes by role (opensearch when embedded, facade, profiler when its sidecar runs, toxiproxy with a network). */
     public Map<String, Long> pids() {
         Map<String, Long> pids = new LinkedHashMap<>();
         if (node != null) {
             pids.put("opensearch", node.pid());
         }
         pids.put("facade", facade.pid());
-        if (sidecar != null) {
+        if (sidecar.pid() != -1) {
             pids.put("profiler", sidecar.pid());
+        }
+        if (network.pid() != -1) {
+            pids.put("toxiproxy", network.pid());
         }
         return pids;
     }
@@ -231,22 +232,18 @@ public final class LocalStack implements AutoCloseable {
      * night's runs, -Dmailbench.stack.opensearch). {@link #close()} then stops the node.
      */
     public void stopFacade() {
-        if (sidecar != null) {
-            sidecar.close();
-            sidecar = null;
-        }
+        sidecar.close();
+        sidecar = StackSidecar.none();
         facade.close();
     }
 
-    /** Stops the facade, then the node, and removes the node's data (it is rebuilt from the seed on every run); an external OpenSearch is left as it is. */
+    /**
+     * Stops the facade, then the node, and removes the node's data (it is rebuilt from the seed on every run); an external
+     * OpenSearch is left as it is. The proxies stop last, once nothing crosses them.
+     */
     @Override
     public void close() {
-        if (sidecar != null) {
-            sidecar.close();
-        }
-        facade.close();
-        if (node != null) {
-            node.close();
-        }
+        sidecar.close();
+        stopAll(facade, node, network);
     }
 }

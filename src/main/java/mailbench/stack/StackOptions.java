@@ -7,11 +7,13 @@ import java.util.List;
 import mailbench.access.OpenSearchAccess;
 import mailbench.corpus.CorpusSpec;
 import mailbench.facade.FacadeConfig;
+import mailbench.network.NetworkOptions;
 
 /**
  * How to start the local stack: where it may write, which OpenSearch (an embedded node, or an
  * {@code external} one that runs already), how big each JVM, which opensearch-java the facade runs
- * (null: the pinned one), which corpus, whether a profiler sidecar, which JDK the embedded node runs on.
+ * (null: the pinned one), which corpus, whether a profiler sidecar, which JDK the embedded node runs on, and the network
+ * between the boxes (a profile of proxies, or none).
  */
 public record StackOptions(
     Path workDir,
@@ -28,7 +30,8 @@ public record StackOptions(
     External external,
     NodeJdk opensearchJdk,
     String index,
-    int replicas) {
+    int replicas,
+    NetworkOptions network) {
 
     /**
      * An OpenSearch that runs already (staging, a node of one's own): its hosts, how mailbench gets in (CA, credentials)
@@ -64,19 +67,25 @@ public record StackOptions(
                         List<String> facadeJvmArgs, List<String> facadeArgs, CorpusSpec corpus, boolean loadCorpus, Path feeders,
                         boolean profilerSidecar, External external, NodeJdk opensearchJdk) {
         this(workDir, opensearchVersion, opensearchHeap, facadeHeap, opensearchJava, facadeJvmArgs, facadeArgs, corpus, loadCorpus, feeders,
-            profilerSidecar, external, opensearchJdk, FacadeConfig.DEFAULT_INDEX, FacadeConfig.DEFAULT_REPLICAS);
+            profilerSidecar, external, opensearchJdk, FacadeConfig.DEFAULT_INDEX, FacadeConfig.DEFAULT_REPLICAS, NetworkOptions.NONE);
     }
 
     /** The same with the embedded node on {@code jdk}. */
     public StackOptions withOpensearchJdk(NodeJdk jdk) {
         return new StackOptions(workDir, opensearchVersion, opensearchHeap, facadeHeap, opensearchJava, facadeJvmArgs, facadeArgs, corpus,
-            loadCorpus, feeders, profilerSidecar, external, jdk, index, replicas);
+            loadCorpus, feeders, profilerSidecar, external, jdk, index, replicas, network);
     }
 
     /** The same with the facade's index and its replicas where the facade creates it (an external OpenSearch's index: its own). */
     public StackOptions withIndex(String newIndex, int newReplicas) {
         return new StackOptions(workDir, opensearchVersion, opensearchHeap, facadeHeap, opensearchJava, facadeJvmArgs, facadeArgs, corpus,
-            loadCorpus, feeders, profilerSidecar, external, opensearchJdk, newIndex, newReplicas);
+            loadCorpus, feeders, profilerSidecar, external, opensearchJdk, newIndex, newReplicas, network);
+    }
+
+    /** The same with proxies between the boxes ({@link NetworkOptions#NONE}: none). */
+    public StackOptions withNetwork(NetworkOptions newNetwork) {
+        return new StackOptions(workDir, opensearchVersion, opensearchHeap, facadeHeap, opensearchJava, facadeJvmArgs, facadeArgs, corpus,
+            loadCorpus, feeders, profilerSidecar, external, opensearchJdk, index, replicas, newNetwork);
     }
 
     /** How long the feeders' requests are replayed in a closed loop after loading (see SearchWarmer). */
@@ -104,6 +113,9 @@ public record StackOptions(
         facadeArgs = List.copyOf(facadeArgs);
         if (opensearchJdk == null) {
             throw new IllegalArgumentException("the embedded node's JDK is missing (NodeJdk.current() for the running one)");
+        }
+        if (network == null) {
+            throw new IllegalArgumentException("the network is missing (NetworkOptions.NONE: loopback, no proxy)");
         }
     }
 

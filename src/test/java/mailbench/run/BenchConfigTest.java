@@ -19,6 +19,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import mailbench.corpus.CorpusSpec;
 import mailbench.indexing.BulkMatrix;
+import mailbench.network.NetworkProfile;
 import mailbench.profiler.CaptureSettings;
 import mailbench.stack.FakeJdk;
 
@@ -645,6 +646,49 @@ class BenchConfigTest {
             System.clearProperty("mailbench.large.hits");
             System.setProperty("mailbench.corpus.attachmentTextBytes", "30000000");
             assertRejected("-Dmailbench.corpus.attachmentTextBytes must be an integer between 0 and 20971520, got '30000000' (default 0)");
+        }
+    }
+
+    /** -Dmailbench.network and -Dmailbench.toxiproxy.bin. */
+    @Nested
+    class Network {
+
+        @Test
+        void theDefaultShouldBeNoProxyAtAll() {
+            BenchConfig config = BenchConfig.fromSystemProperties();
+            assertThat(config.network().profile()).isSameAs(NetworkProfile.NONE);
+            assertThat(config.network().toxiproxyBin()).isNull();
+            assertThat(BenchConfig.knobValues()).containsEntry("mailbench.network", "none").containsEntry("mailbench.toxiproxy.bin", "");
+        }
+
+        @Test
+        void aProfileAndABinaryShouldReachTheStackWithTheKnobThatNamesTheBinary() {
+            System.setProperty("mailbench.network", "lan");
+            System.setProperty("mailbench.toxiproxy.bin", "tools/toxiproxy-server");
+            BenchConfig config = BenchConfig.fromSystemProperties();
+            assertThat(config.network().profile()).isSameAs(NetworkProfile.LAN);
+            assertThat(config.network().toxiproxyBin()).isEqualTo(Path.of("tools/toxiproxy-server"));
+            assertThat(config.network().binOption()).isEqualTo("-Dmailbench.toxiproxy.bin");
+        }
+
+        @Test
+        void anUnknownProfileShouldBeRefusedListingTheProfiles() {
+            System.setProperty("mailbench.network", "wan");
+            assertThatThrownBy(BenchConfig::fromSystemProperties).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("-Dmailbench.network: no network profile 'wan'; one of none, lan, region, cross-region");
+        }
+
+        @Test
+        void aProfileShouldBeRefusedWhereThereIsNoLocalHopToShape() {
+            System.setProperty("mailbench.network", "region");
+            System.setProperty("mailbench.target", "http://facade.example:8080");
+            assertThatThrownBy(BenchConfig::fromSystemProperties).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("shapes the local stack's hops; against -Dmailbench.target the network is the real one: leave it none");
+
+            System.clearProperty("mailbench.target");
+            System.setProperty("mailbench.path", "direct");
+            assertThatThrownBy(BenchConfig::fromSystemProperties).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("the direct path has none: leave it none with -Dmailbench.path=direct");
         }
     }
 }
