@@ -19,8 +19,8 @@ final class PairOptions {
     String node;
 
     @Option(names = "--max-wait", description = "Below 1: a pair counts only if each facade's request path waited for a core at most"
-        + " this share of its runnable time in its measured minute (the kernel's schedstat), and a duet's fit pairs pick a rate"
-        + " that stays under it, in place of --min-idle; 1: not bounded, recorded only (default: ${DEFAULT-VALUE})",
+        + " this share of its runnable time in its measured minute (the kernel's schedstat), in place of --min-idle; 1: not"
+        + " bounded, recorded only (default: ${DEFAULT-VALUE})",
         defaultValue = "1.0")
     double maxWait;
 
@@ -38,7 +38,7 @@ final class PairOptions {
     double maxPairKo;
 
     @Option(names = "--fit-pairs", description = "Most fit pairs before a duet's first counted pair: they warm the node and pick"
-        + " the rate and warm-up that keep --max-wait (or --min-idle) and --max-jit (a rate or warm-up given with -D is only checked); 0: none"
+        + " the rate and warm-up that leave --min-idle and --max-jit (a rate or warm-up given with -D is only checked); 0: none"
         + " (default: ${DEFAULT-VALUE})", defaultValue = "3")
     int fitPairs;
 

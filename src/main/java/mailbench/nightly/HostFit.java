@@ -9,10 +9,10 @@ import java.util.function.Consumer;
 /**
  * The duet fitted to the host before any pair counts: fit pairs, run like the others but never judged, warm the night's
  * node (a cold node failed half of a first pair's requests) and measure what the host leaves at the duet's rate and
- * warm-up. Where the rule bounds the request path's wait (--max-wait), a wait past it lowers the rate in proportion
- * (at most by half a step); otherwise, or where the runs do not tell the wait, too little idle CPU lowers the rate in proportion to the cores the
- * pair kept busy (halved when the host was saturated, since a saturated host hides its demand); a JIT still compiling
- * in the measured minute doubles the warm-up.
+ * warm-up. Too little idle CPU lowers the rate in proportion to the cores the pair kept busy (halved when the host was
+ * saturated, since a saturated host hides its demand); a JIT still compiling in the measured minute doubles the warm-up.
+ * The request path's wait for a core is said, never fitted to: under a CPU quota it stayed at half the runnable time from
+ * 500 down to 125 req/s a side (docs/results/2026-11-27-judged-cpu.adoc), so no rate is known to lower it.
  * A rate or warm-up the operator named is never changed, only checked by the same {@link PairRule} as every pair.
  */
 final class HostFit {
@@ -23,8 +23,6 @@ final class HostFit {
     static final int LONGEST_WARMUP_SECONDS = 600;
     /** Aim this far above the rule's idle share, so the next pair's own spread does not cross it. */
     static final double IDLE_MARGIN = 0.10;
-    /** Aim at this share of the rule's longest wait, so the next pair's own spread does not cross it. */
-    static final double WAIT_AIM = 0.6;
     /** At most this many fit pairs by default (--fit-pairs); a rate is only raised while a later fit pair can check it. */
     static final int MOST_FIT_PAIRS = 3;
 
@@ -118,13 +116,10 @@ final class HostFit {
     /** The tuning after a fit pair: {@code ceiling} the rate asked for; a raise only when {@code canCheck} (a fit pair follows). */
     Tuning next(Tuning ran, Trial trial, int ceiling, boolean canCheck) {
         int rate = ran.rate();
-        Double wait = rule.waitBounded() ? Headroom.mostWait(trial.baseRoom(), trial.currentRoom()) : null;
         Double idle = Headroom.leastIdleShare(trial.baseRoom(), trial.currentRoom());
-        if (!ran.rateNamed() && (wait != null || idle != null)) {
-            int fitted = wait != null ? rateForWait(ran.rate(), wait, rule.maxWaitShare(), ceiling)
-                : fittedRate(ran.rate(), idle, rule.minIdleShare(), ceiling);
-            boolean roomy = wait != null ? wait < WAIT_AIM * rule.maxWaitShare() / 2 : idle > rule.minIdleShare() + 2 * IDLE_MARGIN;
-            if (fitted < ran.rate() || canCheck && fitted > ran.rate() && roomy) {
+        if (!ran.rateNamed() && idle != null) {
+            int fitted = fittedRate(ran.rate(), idle, rule.minIdleShare(), ceiling);
+            if (fitted < ran.rate() || canCheck && fitted > ran.rate() && idle > rule.minIdleShare() + 2 * IDLE_MARGIN) {
                 rate = fitted;
             }
         }
@@ -134,16 +129,6 @@ final class HostFit {
             warmup = Math.min(LONGEST_WARMUP_SECONDS, 2 * ran.warmupSeconds());
         }
         return new Tuning(rate, warmup, ran.rateNamed(), ran.warmupNamed());
-    }
-
-    /**
-     * The rate at which the request path's wait would come to {@link #WAIT_AIM} of {@code maxWait}, taking the wait as
-     * growing with the rate; no less than half and no more than twice the rate of one step, whole steps of 50, between
-     * {@link #LOWEST_RATE} and {@code ceiling}.
-     */
-    static int rateForWait(int rate, double wait, double maxWait, int ceiling) {
-        double target = wait <= 0 ? 2.0 * rate : Math.max(rate / 2.0, Math.min(2.0 * rate, rate * WAIT_AIM * maxWait / wait));
-        return stepped(target, ceiling);
     }
 
     /**
@@ -159,10 +144,6 @@ final class HostFit {
             double busyShare = 1 - idleShare;
             target = rate * (1 - minIdle - IDLE_MARGIN) / busyShare;
         }
-        return stepped(target, ceiling);
-    }
-
-    private static int stepped(double target, int ceiling) {
         int stepped = (int) Math.floor(target / RATE_STEP) * RATE_STEP;
         return Math.max(Math.min(LOWEST_RATE, ceiling), Math.min(ceiling, stepped));
     }
