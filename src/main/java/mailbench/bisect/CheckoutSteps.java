@@ -66,7 +66,8 @@ final class CheckoutSteps implements StepRunner {
             : PairedVerdict.changes(metric, baseValues, currentValues);
         if (changes == null) {
             throw new ToolError("the runs in " + round + " lack " + metric.key() + " on a side, or a base run has 0: choose a --metric"
-                + " every run measures (processCpuMsPerRequest needs the facade's CPU count)");
+                + " every run measures (requestPathCpuMsPerRequest needs commits from e1d1d4c on, processCpuMsPerRequest the"
+                + " facade's CPU count)");
         }
         return changes;
     }

@@ -38,8 +38,9 @@ final class BisectCommand implements Callable<Integer> {
         + " from its night.json")
     Path night;
 
-    @Option(names = "--metric", description = "The metric whose change is looked for (default: ${DEFAULT-VALUE})",
-        defaultValue = "processCpuMsPerRequest")
+    @Option(names = "--metric", description = "The metric whose change is looked for: the CPU figure a night judges by default;"
+        + " processCpuMsPerRequest where a commit of the range predates the request path's count (default: ${DEFAULT-VALUE})",
+        defaultValue = "requestPathCpuMsPerRequest")
     String metric;
 
     @Option(names = "--effect", description = "The change to look for, in --metric's worse direction: percent (points for koPercent),"
