@@ -17,11 +17,18 @@ import mailbench.run.RunSummary;
  * idle cores of the machine, the time the hypervisor took (steal),
  * the share of time some task queued for a core (/proc/pressure/cpu), and the share of the facade's CPU samples its JIT
  * compilers held. A pair measured on a saturated host, or while the facade was still compiling, measures the queue and
- * the compiler rather than the code: each field is null where the run could not tell it.
+ * the compiler rather than the code: each field is null where the run could not tell it. Under a control group's CPU
+ * quota ({@code quotaCores}), the idle cores are what the quota left, and {@code throttled} the share of its periods it
+ * ran out: the machine looks idle while the group waits for its next period.
  */
-record Headroom(int cores, Double idleCores, Double steal, Double pressure, Double jitPercent, Double waitShare) {
+record Headroom(int cores, Double idleCores, Double steal, Double pressure, Double jitPercent, Double waitShare,
+                Double quotaCores, Double throttled) {
 
     static final Headroom UNKNOWN = new Headroom(0, null, null, null, null, null);
+
+    Headroom(int cores, Double idleCores, Double steal, Double pressure, Double jitPercent, Double waitShare) {
+        this(cores, idleCores, steal, pressure, jitPercent, waitShare, null, null);
+    }
 
     /** The run's own summary.json (its cpu section) and profile (its thread groups). */
     static Headroom of(Path runFolder, RunResult run) {
@@ -38,11 +45,17 @@ record Headroom(int cores, Double idleCores, Double steal, Double pressure, Doub
         if (cpu == null) {
             return new Headroom(0, null, null, null, jit, wait);
         }
+        if (cpu.quotaCores() != null) {
+            return new Headroom(cpu.cores(), cpu.quotaIdle(), cpu.steal(), cpu.pressure(), jit, wait, cpu.quotaCores(), cpu.throttled());
+        }
         return new Headroom(cpu.cores(), cpu.idle(), cpu.steal(), cpu.pressure(), jit, wait);
     }
 
-    /** Idle cores as a share of all (0 to 1), or null. */
+    /** Idle cores as a share of all (0 to 1), or of the quota's where one applies; or null. */
     Double idleShare() {
+        if (quotaCores != null && quotaCores > 0) {
+            return idleCores == null ? null : idleCores / quotaCores;
+        }
         return idleCores == null || cores <= 0 ? null : idleCores / cores;
     }
 
@@ -55,6 +68,10 @@ record Headroom(int cores, Double idleCores, Double steal, Double pressure, Doub
         record.put("cpuPressure", pressure);
         record.put("jitPercent", jitPercent);
         record.put("waitShare", waitShare);
+        if (quotaCores != null) {
+            record.put("quotaCores", quotaCores);
+            record.put("throttled", throttled);
+        }
         return record;
     }
 

@@ -105,6 +105,10 @@ public final class ErrorWindowCauses {
         } else if (steal != null && steal > STEAL_CORES) {
             stall = "steal";
             why = String.format(Locale.ROOT, "the hypervisor stole %.2f cores", steal);
+        } else if (cpu != null && cpu.quotaIdle() != null && cpu.quotaIdle() < STARVED_IDLE_SHARE * cpu.quotaCores()) {
+            stall = "cpu-starved";
+            why = String.format(Locale.ROOT, "the CPU quota was used up (idle %.2f of its %.2f cores, throttled in %.0f%% of its"
+                + " periods; %s)", cpu.quotaIdle(), cpu.quotaCores(), 100 * (cpu.throttled() == null ? 0 : cpu.throttled()), whoUsedIt(cpu));
         } else if (idle != null && idle < STARVED_IDLE_SHARE * cpu.cores()) {
             stall = "cpu-starved";
             why = String.format(Locale.ROOT, "the machine was out of CPU (idle %.2f of %d cores; %s)", idle, cpu.cores(), whoUsedIt(cpu));

@@ -11,6 +11,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import mailbench.cgroup.CgroupCpu;
+
 /**
  * Where the machine's cores went during the measured phase: each process of the run (the local
  * stack's JVMs and this one, which runs Gatling) and the machine as a whole, including the time
@@ -27,6 +29,8 @@ public final class HostCpu implements AutoCloseable {
     private static final long MILLIS_PER_TICK = 10;
 
     private final Map<String, Long> pids;
+    /** The CPU quota of this process's control group, null without one: then the machine's idle is the run's. */
+    private final CgroupCpu quota;
     private final List<Reading> readings = new ArrayList<>();
     private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread thread = new Thread(r, "host-cpu");
@@ -34,31 +38,51 @@ public final class HostCpu implements AutoCloseable {
         return thread;
     });
 
-    /** One reading: when, the machine's counters (user, system, idle, steal; ms) and each process's CPU ms. */
-    record Reading(long millis, long[] machine, Map<String, Long> processes) {
+    /** One reading: when, the machine's counters (user, system, idle, steal; ms), each process's CPU ms, the quota's counters. */
+    record Reading(long millis, long[] machine, Map<String, Long> processes, CgroupCpu.Counters group) {
+
+        Reading(long millis, long[] machine, Map<String, Long> processes) {
+            this(millis, machine, processes, null);
+        }
     }
 
     /**
      * The measured phase's share: cores used on average by each process and by the machine; {@code pressure} the share of
      * the time some runnable task waited for a core (0 to 1, null where the kernel has no /proc/pressure/cpu): idle cores
-     * say a host had room on average, pressure says whether work still queued for a core within the second.
+     * say a host had room on average, pressure says whether work still queued for a core within the second. Under a
+     * control group's CPU quota (a limited container, or a quota that makes a fast host a small one): {@code quotaCores}
+     * the cores it allows, {@code quotaIdle} what it left unused (never more than the machine's idle) and {@code throttled}
+     * the share of its scheduler periods in which it ran out; all three null without a quota.
      */
     public record Section(double seconds, int cores, Map<String, Double> processes, Double busy, Double steal, Double idle,
-                          Double otherProcesses, Double pressure) {
+                          Double otherProcesses, Double pressure, Double quotaCores, Double quotaIdle, Double throttled) {
+
+        public Section(double seconds, int cores, Map<String, Double> processes, Double busy, Double steal, Double idle,
+                       Double otherProcesses, Double pressure) {
+            this(seconds, cores, processes, busy, steal, idle, otherProcesses, pressure, null, null, null);
+        }
 
         public Section(double seconds, int cores, Map<String, Double> processes, Double busy, Double steal, Double idle,
                        Double otherProcesses) {
             this(seconds, cores, processes, busy, steal, idle, otherProcesses, null);
         }
+
+        /** This section with what a quota allowed and left in the same seconds. */
+        Section withQuota(double quota, double used, Double throttledShare) {
+            Double left = idle == null ? round(Math.max(0, quota - used)) : round(Math.max(0, Math.min(idle, quota - used)));
+            return new Section(seconds, cores, processes, busy, steal, idle, otherProcesses, pressure, round(quota), left,
+                throttledShare == null ? null : round(throttledShare));
+        }
     }
 
-    private HostCpu(Map<String, Long> pids) {
+    private HostCpu(Map<String, Long> pids, CgroupCpu quota) {
         this.pids = new LinkedHashMap<>(pids);
+        this.quota = quota;
     }
 
     /** Starts reading now and every second; {@code pids} names the processes to follow. */
     public static HostCpu start(Map<String, Long> pids) {
-        HostCpu cpu = new HostCpu(pids);
+        HostCpu cpu = new HostCpu(pids, CgroupCpu.ofThisProcess(machineCores()).orElse(null));
         cpu.read();
         cpu.ticker.scheduleAtFixedRate(cpu::read, 1, 1, TimeUnit.SECONDS);
         return cpu;
@@ -70,8 +94,9 @@ public final class HostCpu implements AutoCloseable {
         Map<String, Long> processes = new LinkedHashMap<>();
         pids.forEach((name, pid) -> ProcessHandle.of(pid).flatMap(p -> p.info().totalCpuDuration())
             .ifPresent(cpu -> processes.put(name, cpu.toMillis())));
+        CgroupCpu.Counters group = quota == null ? null : quota.read();
         synchronized (readings) {
-            readings.add(new Reading(now, machine, processes));
+            readings.add(new Reading(now, machine, processes, group));
         }
     }
 
@@ -159,7 +184,22 @@ public final class HostCpu implements AutoCloseable {
         if (inside.size() < 2) {
             return null;
         }
-        return section(inside.get(0), inside.get(inside.size() - 1), machineCores());
+        Section section = section(inside.get(0), inside.get(inside.size() - 1), machineCores());
+        return quota == null ? section : withQuota(section, quota.cores(), inside.get(0), inside.get(inside.size() - 1));
+    }
+
+    /** The section with the quota's share of the same readings; as it was where the group's use was not read. */
+    static Section withQuota(Section section, double quotaCores, Reading first, Reading last) {
+        CgroupCpu.Counters a = first.group();
+        CgroupCpu.Counters b = last.group();
+        double millis = last.millis() - first.millis();
+        if (a == null || b == null || a.usageNanos() < 0 || b.usageNanos() < 0 || millis <= 0) {
+            return section;
+        }
+        long periods = b.periods() - a.periods();
+        Double throttled = a.periods() < 0 || a.throttledPeriods() < 0 ? null
+            : periods <= 0 ? 0.0 : (double) (b.throttledPeriods() - a.throttledPeriods()) / periods;
+        return section.withQuota(quotaCores, (b.usageNanos() - a.usageNanos()) / (millis * 1_000_000), throttled);
     }
 
     static Section section(Reading first, Reading last, int cores) {

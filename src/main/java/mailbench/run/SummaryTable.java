@@ -36,6 +36,10 @@ public final class SummaryTable {
                 line.append(String.format(" other processes %.2f | host busy %.2f, stolen by the hypervisor %.2f, idle %.2f",
                     cpu.otherProcesses(), cpu.busy(), cpu.steal(), cpu.idle()));
             }
+            if (cpu.quotaCores() != null) {
+                line.append(String.format(" | CPU quota %.2f cores: left idle %.2f, throttled in %.0f%% of its periods", cpu.quotaCores(),
+                    cpu.quotaIdle(), cpu.throttled() == null ? Double.NaN : 100 * cpu.throttled()));
+            }
             out.append(line);
         }
         return out.toString();

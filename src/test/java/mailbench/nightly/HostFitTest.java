@@ -57,6 +57,18 @@ class HostFitTest {
         }
 
         @Test
+        void underACpuQuotaIdleShouldBeAShareOfTheQuotaNotOfTheMachinesCores() {
+            // half a core allowed, 0.05 of it left: the machine's 2 cores would call that 2.5% idle, the quota 10%
+            Headroom throttled = new Headroom(2, 0.05, 0.0, 0.1, 0.5, null, 0.5, 0.8);
+            assertThat(throttled.idleShare()).isEqualTo(0.1);
+            assertThat(pair(throttled, throttled).notCounted()).isEqualTo("the host had 10% of its cores idle (at least 25%)");
+            Headroom roomy = new Headroom(2, 0.2, 0.0, 0.1, 0.5, null, 0.5, 0.0);
+            assertThat(pair(roomy, roomy).notCounted()).isNull();
+            assertThat(roomy.asRecord()).containsEntry("quotaCores", 0.5).containsEntry("throttled", 0.0);
+            assertThat(room(0.8, 0.5).asRecord()).doesNotContainKey("quotaCores");
+        }
+
+        @Test
         void aCompilingJitShouldDropThePair() {
             assertThat(pair(room(0.8, 0.5), room(0.8, 33.0)).notCounted())
                 .isEqualTo("the JIT held 33.0% of a facade's CPU samples (at most 5.0%)");

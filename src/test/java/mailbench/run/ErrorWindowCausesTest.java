@@ -79,6 +79,18 @@ class ErrorWindowCausesTest {
     }
 
     @Test
+    void aWindowUnderAUsedUpCpuQuotaShouldSaySoThoughTheMachineLooksIdle() {
+        HostCpu.Section machine = new HostCpu.Section(4, 2, Map.of("opensearch", 0.2, "facade", 0.25), 0.47, 0.0, 1.53, 0.02, 0.2);
+        ErrorWindowCauses.Cause cause = ErrorWindowCauses.cause(List.of(new ErrorWindows.Message("found 503", 30)),
+            machine.withQuota(0.45, 0.45, 0.9), Map.of(), T - 2_000, T + 2_000);
+
+        assertThat(cause.stall()).isEqualTo("cpu-starved");
+        assertThat(cause.text()).contains("the CPU quota was used up (idle 0.00 of its 0.45 cores, throttled in 90% of its periods; ");
+        assertThat(ErrorWindowCauses.cause(List.of(new ErrorWindows.Message("found 503", 30)), machine, Map.of(), T - 2_000, T + 2_000)
+            .stall()).isEqualTo("none-seen");
+    }
+
+    @Test
     void aWindowWithNothingSeenShouldPointAtTheNodeSnapshots() {
         HostCpu.Section quiet = new HostCpu.Section(4, 2, Map.of(), 1.48, 0.0, 0.52, 0.1);
         ErrorWindowCauses.Cause cause = ErrorWindowCauses.cause(List.of(new ErrorWindows.Message("found 502", 3)), quiet, Map.of(),

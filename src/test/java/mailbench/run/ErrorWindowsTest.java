@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -183,6 +184,17 @@ class ErrorWindowsTest {
 
             assertThat(table).contains("3.0-7.0 s into the run, measured): 5 of 55 requests KO; " + FOUND_503 + " x 4, " + TIMEOUT + " x 1")
                 .doesNotContain("errors: none");
+        }
+
+        @Test
+        void theConsoleShouldSayWhatACpuQuotaLeftBesideTheMachinesIdle() {
+            RunSummary.Builder builder = new RunSummary.Builder();
+            load(builder, "search", 0, 9, 10, true, null);
+            HostCpu.Section machine = new HostCpu.Section(10, 2, Map.of("facade", 0.2), 0.45, 0.0, 1.55, 0.25, 0.1);
+            String table = SummaryTable.format(builder.build(true).withCpu(machine.withQuota(0.45, 0.44, 0.7)));
+
+            assertThat(table).contains("idle 1.55 | CPU quota 0.45 cores: left idle 0.01, throttled in 70% of its periods");
+            assertThat(SummaryTable.format(builder.build(true).withCpu(machine))).doesNotContain("CPU quota");
         }
     }
 }

@@ -53,6 +53,29 @@ class HostCpuTest {
     }
 
     @Test
+    void underAQuotaIdleShouldBeWhatTheQuotaLeftAndThrottledTheShareOfPeriodsItRanOut() {
+        // 10 s on 2 cores, the machine 1.4 cores idle; the group used 0.4 of its 0.45 cores and ran out in 60 of 100 periods
+        HostCpu.Reading first = new HostCpu.Reading(10_000, new long[] {1_000, 500, 2_000, 0}, Map.of(),
+            new mailbench.cgroup.CgroupCpu.Counters(1_000_000_000L, 1_000, 100));
+        HostCpu.Reading last = new HostCpu.Reading(20_000, new long[] {4_000, 1_500, 16_000, 0}, Map.of(),
+            new mailbench.cgroup.CgroupCpu.Counters(5_000_000_000L, 1_100, 160));
+        HostCpu.Section section = HostCpu.withQuota(HostCpu.section(first, last, 2), 0.45, first, last);
+        assertThat(section.idle()).isEqualTo(1.4);
+        assertThat(section.quotaCores()).isEqualTo(0.45);
+        assertThat(section.quotaIdle()).isEqualTo(0.05);
+        assertThat(section.throttled()).isEqualTo(0.6);
+    }
+
+    @Test
+    void withoutTheGroupsUseTheSectionShouldStayAsTheMachineSawIt() {
+        HostCpu.Reading first = new HostCpu.Reading(10_000, new long[] {1_000, 500, 2_000, 0}, Map.of());
+        HostCpu.Reading last = new HostCpu.Reading(20_000, new long[] {4_000, 1_500, 16_000, 0}, Map.of());
+        HostCpu.Section section = HostCpu.withQuota(HostCpu.section(first, last, 2), 0.45, first, last);
+        assertThat(section.quotaCores()).isNull();
+        assertThat(section.idle()).isEqualTo(1.4);
+    }
+
+    @Test
     void aProcessGoneBeforeTheEndShouldBeLeftOut() {
         HostCpu.Reading first = new HostCpu.Reading(0, null, Map.of("facade", 100L));
         HostCpu.Reading last = new HostCpu.Reading(1_000, null, Map.of());
