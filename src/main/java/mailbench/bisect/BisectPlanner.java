@@ -82,10 +82,10 @@ public final class BisectPlanner {
         double mde = PairedVerdict.mde(effect.spread(), pairs, limits.alpha());
         String unit = effect.unit();
         return String.format(Locale.ROOT, "%d commits after %s up to %s: at most %d steps (%d to narrow, 1 to check the culprit against"
-            + " its parent) of %d pairs each, doubled up to %d while a step is unknown; %s changed by %+.1f%s in the night, its pair"
-            + " changes spread by %.1f%s: a step's pairs could detect %.1f%s, %s half the effect (%.1f%s)", range.size(),
+            + " its parent) of %d pairs each, doubled up to %d while a step is unknown; %s changed by %+.1f%s, its pair"
+            + " changes spread by %.1f%s (from %s): a step's pairs could detect %.1f%s, %s half the effect (%.1f%s)", range.size(),
             abbreviated(range.good()), abbreviated(range.bad()), steps(range.size()), narrowingSteps(range.size()), pairs,
-            limits.maxPairs(), effect.metric().key(), effect.effect(), unit, effect.spread(), unit, mde, unit,
+            limits.maxPairs(), effect.metric().key(), effect.effect(), unit, effect.spread(), unit, effect.source(), mde, unit,
             mde <= effect.effect() / 2 ? "within" : "more than (a step may stay unknown)", effect.effect() / 2, unit);
     }
 

@@ -110,6 +110,16 @@ class BisectPlannerTest {
     }
 
     @Test
+    void thePlanShouldSayWhereTheChangeItLooksForCameFrom() {
+        NightEffect byHand = new NightEffect(Metric.PROCESS_CPU_MS_PER_REQUEST, 10.0, 2.0, "--effect and --spread");
+        assertThat(new BisectPlanner(range(8), byHand, new BisectPlanner.Limits(5, 20, 0.05)).describe())
+            .startsWith("8 commits after c00 up to c08: at most 4 steps (3 to narrow, 1 to check the culprit against its parent) of 5 pairs")
+            .contains("processCpuMsPerRequest changed by +10.0%, its pair changes spread by 2.0% (from --effect and --spread): a step's"
+                + " pairs could detect 2.7%, within half the effect (5.0%)")
+            .doesNotContain("in the night");
+    }
+
+    @Test
     void aStepLikeNeitherEndShouldDoubleItsPairsUpToTheMostThenSayUnknown() throws Exception {
         CommitRange range = range(8);
         // the first step's commit holds half the change: identical code's noise around half the effect
