@@ -46,6 +46,11 @@ final class SwarmRunCommand implements Callable<Integer> {
     @Option(names = "--token-file", description = "The facade's token, mounted read-only into every injector (default: none)")
     Path tokenFile;
 
+    @Option(names = "--facade-ca", paramLabel = "<pem file>", description = "CA certificate(s), PEM, that signed an https --target's"
+        + " certificate: mounted read-only into every injector, whose requests then check the facade's certificate against it"
+        + " (default: none, an https facade's certificate is not checked)")
+    Path facadeCa;
+
     @Option(names = "--out", description = "Where jobs go: each job writes a new folder <out>/<yyyyMMdd-HHmmss>/ with injectors/,"
         + " logs/, merged/, injectors.json (default: ${DEFAULT-VALUE})", defaultValue = "reports/swarm")
     Path out;
@@ -64,7 +69,8 @@ final class SwarmRunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         return JobExit.of(() -> {
-            SwarmPlan plan = new SwarmPlan(injectors, rate, target, image, simulation, knobs, tokenFile,
+            SwarmPlan plan = new SwarmPlan(injectors, rate, target, image, simulation, knobs,
+                new SwarmPlan.FacadeAccess(tokenFile, facadeCa),
                 out.resolve(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(java.time.ZoneOffset.UTC)
                     .format(java.time.Instant.now())), Duration.ofSeconds(leadSeconds), Duration.ofSeconds(graceSeconds), docker);
             try {

@@ -42,6 +42,7 @@ public final class SwarmJob {
 
     static final String REPORTS_IN_TASK = "/reports";
     static final String TOKEN_IN_TASK = "/run/mailbench/facade-token";
+    static final String CA_IN_TASK = "/run/mailbench/facade-ca.pem";
     private static final Duration CALL = Duration.ofSeconds(60);
     private static final int CONTAINER_REMOVAL_TRIES = 5;
 

@@ -18,15 +18,39 @@ import mailbench.run.Knobs;
 
 /**
  * What one swarm-run is asked to do, checked before anything reaches Docker: N injectors of an image, the total rate,
- * the facade they load, the knobs every injector gets, and where the job's folder goes.
+ * the facade they load and what they need to get in (its token and the CA of its certificate), the knobs every injector
+ * gets, and where the job's folder goes.
  */
-public record SwarmPlan(int injectors, int rate, URI target, String image, String simulation, Map<String, String> knobs, Path tokenFile,
-                        Path out, Duration lead, Duration grace, String docker) {
+public record SwarmPlan(int injectors, int rate, URI target, String image, String simulation, Map<String, String> knobs,
+                        FacadeAccess access, Path out, Duration lead, Duration grace, String docker) {
+
+    /** Gatling verifies certificates only with this JVM property false; its own default trusts any. */
+    static final String GATLING_INSECURE = "gatling.ssl.useInsecureTrustManager";
+
+    /**
+     * The facade's token file and the CA (PEM) that signed an https facade's certificate, each mounted read-only into
+     * every injector; null where not given.
+     */
+    public record FacadeAccess(Path tokenFile, Path ca) {
+
+        public static final FacadeAccess NONE = new FacadeAccess(null, null);
+
+        public FacadeAccess {
+            if (tokenFile != null && !Files.isRegularFile(tokenFile)) {
+                throw new IllegalArgumentException("--token-file " + tokenFile + ": no such file");
+            }
+            if (ca != null && !Files.isRegularFile(ca)) {
+                throw new IllegalArgumentException("--facade-ca " + ca + ": no such file (the PEM CA certificate of the facade's certificate)");
+            }
+            tokenFile = tokenFile == null ? null : tokenFile.toAbsolutePath();
+            ca = ca == null ? null : ca.toAbsolutePath();
+        }
+    }
 
     /** Knobs the job sets itself for every injector; a -D of the user's for one of them is refused. */
     static final Set<String> JOB_KNOBS = Set.of(Knobs.TARGET.name(), Knobs.RATE.name(), Knobs.INJECTOR_COUNT.name(),
         Knobs.INJECTOR_INDEX.name(), Knobs.START_AT.name(), Knobs.REPORTS.name(), Knobs.GATLING_RESULTS.name(),
-        Knobs.FACADE_TOKEN_FILE.name());
+        Knobs.FACADE_TOKEN_FILE.name(), Knobs.FACADE_CA.name(), GATLING_INSECURE);
 
     public SwarmPlan {
         if (injectors < 1 || injectors > InjectorShare.MAX_COUNT) {
@@ -47,14 +71,16 @@ public record SwarmPlan(int injectors, int rate, URI target, String image, Strin
         for (String key : knobs.keySet()) {
             if (JOB_KNOBS.contains(key)) {
                 throw new IllegalArgumentException("-D" + key + " is the job's own (one per injector, or from --target, --rate,"
-                    + " --token-file): give the option instead");
+                    + " --token-file, --facade-ca): give the option instead");
             }
             if (!key.matches("[\\w.-]+")) {
                 throw new IllegalArgumentException("-D" + key + "=...: not a property name");
             }
         }
-        if (tokenFile != null && !Files.isRegularFile(tokenFile)) {
-            throw new IllegalArgumentException("--token-file " + tokenFile + ": no such file");
+        access = access == null ? FacadeAccess.NONE : access;
+        if (access.ca() != null && !"https".equals(target.getScheme())) {
+            throw new IllegalArgumentException("--facade-ca is the CA of an https facade's certificate, but --target is " + target
+                + ": give the facade's https:// URL, or leave --facade-ca out");
         }
         if (lead.compareTo(Duration.ofSeconds(5)) < 0 || lead.compareTo(Duration.ofHours(1)) > 0) {
             throw new IllegalArgumentException("--lead-seconds must be between 5 and 3600, got " + lead.toSeconds());
@@ -64,7 +90,6 @@ public record SwarmPlan(int injectors, int rate, URI target, String image, Strin
         }
         knobs = Map.copyOf(new LinkedHashMap<>(knobs));
         out = out.toAbsolutePath().normalize();
-        tokenFile = tokenFile == null ? null : tokenFile.toAbsolutePath();
     }
 
     /** The output folder must be new or empty: a job never mixes its injectors' runs with older ones. */
@@ -112,8 +137,12 @@ public record SwarmPlan(int injectors, int rate, URI target, String image, Strin
         all.put(Knobs.START_AT.name(), Long.toString(startAt.toEpochMilli()));
         all.put(Knobs.REPORTS.name(), SwarmJob.REPORTS_IN_TASK);
         all.put(Knobs.GATLING_RESULTS.name(), SwarmService.GATLING_RESULTS_IN_TASK);
-        if (tokenFile != null) {
+        if (access.tokenFile() != null) {
             all.put(Knobs.FACADE_TOKEN_FILE.name(), SwarmJob.TOKEN_IN_TASK);
+        }
+        if (access.ca() != null) {
+            all.put(Knobs.FACADE_CA.name(), SwarmJob.CA_IN_TASK);
+            all.put(GATLING_INSECURE, "false");
         }
         return all.entrySet().stream().map(e -> "-D" + e.getKey() + "=" + e.getValue()).toList();
     }

@@ -30,8 +30,12 @@ final class SwarmService {
             "--restart-condition", "none", "--no-resolve-image", "--network", "host",
             "--env", InjectorShare.INDEX_ENV + "={{.Task.Slot}}",
             "--mount", "type=bind,source=" + reports + ",target=" + SwarmJob.REPORTS_IN_TASK));
-        if (plan.tokenFile() != null) {
-            args.addAll(List.of("--mount", "type=bind,source=" + plan.tokenFile() + ",target=" + SwarmJob.TOKEN_IN_TASK + ",readonly"));
+        if (plan.access().tokenFile() != null) {
+            args.addAll(List.of("--mount", "type=bind,source=" + plan.access().tokenFile() + ",target=" + SwarmJob.TOKEN_IN_TASK
+                + ",readonly"));
+        }
+        if (plan.access().ca() != null) {
+            args.addAll(List.of("--mount", "type=bind,source=" + plan.access().ca() + ",target=" + SwarmJob.CA_IN_TASK + ",readonly"));
         }
         args.add(plan.image());
         args.addAll(plan.properties(startAt));

@@ -99,11 +99,41 @@ class KubernetesManifestsTest {
         assertThat(args).contains("-D" + Knobs.REPORTS.name() + "=" + container.at("/volumeMounts/0/mountPath").asText());
         assertThat(args).contains(SwarmService.INJECTOR_MAIN, "--results-folder", SwarmService.GATLING_RESULTS_IN_TASK);
         for (String arg : args) {
+            if (arg.startsWith("-D" + SwarmPlan.GATLING_INSECURE + "=")) {
+                continue;
+            }
             if (arg.startsWith("-D")) {
                 String name = arg.substring(2, arg.indexOf('='));
                 assertThat(Knobs.KNOBS.stream().map(Knob::name)).as("a knob of the run: " + arg).contains(name);
             }
         }
+    }
+
+    @Test
+    void theJobShouldReachAnHttpsFacadeCheckingItsCertificateAgainstTheMountedCa() throws IOException {
+        JsonNode pod = documents(JOB).get(0).at("/spec/template/spec");
+        JsonNode container = pod.at("/containers/0");
+        List<String> args = new ArrayList<>();
+        container.get("args").forEach(arg -> args.add(arg.asText()));
+
+        assertThat(args).anyMatch(arg -> arg.startsWith("-D" + Knobs.TARGET.name() + "=https://"));
+        assertThat(args).contains("-D" + SwarmPlan.GATLING_INSECURE + "=false", "-D" + Knobs.FACADE_CA.name() + "=" + SwarmJob.CA_IN_TASK);
+        JsonNode mount = null;
+        for (JsonNode m : container.get("volumeMounts")) {
+            if (m.get("name").asText().equals("facade-ca")) {
+                mount = m;
+            }
+        }
+        assertThat(mount).as("the CA's volume mount").isNotNull();
+        JsonNode volume = null;
+        for (JsonNode v : pod.get("volumes")) {
+            if (v.get("name").asText().equals("facade-ca")) {
+                volume = v;
+            }
+        }
+        assertThat(volume).as("the CA's volume").isNotNull();
+        assertThat(mount.get("mountPath").asText() + "/" + volume.at("/secret/items/0/path").asText()).isEqualTo(SwarmJob.CA_IN_TASK);
+        assertThat(mount.get("readOnly").asBoolean()).isTrue();
     }
 
     @Test

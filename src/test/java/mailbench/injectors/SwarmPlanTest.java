@@ -3,7 +3,9 @@ package mailbench.injectors;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -11,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class SwarmPlanTest {
 
@@ -18,7 +21,11 @@ class SwarmPlanTest {
     private static final Instant START = Instant.parse("2026-11-26T10:00:00Z");
 
     private static SwarmPlan plan(int injectors, int rate, URI target, Map<String, String> knobs) {
-        return new SwarmPlan(injectors, rate, target, "mailbench-gatling:local", "mailbench.gatling.SearchSimulation", knobs, null,
+        return plan(injectors, rate, target, knobs, SwarmPlan.FacadeAccess.NONE);
+    }
+
+    private static SwarmPlan plan(int injectors, int rate, URI target, Map<String, String> knobs, SwarmPlan.FacadeAccess access) {
+        return new SwarmPlan(injectors, rate, target, "mailbench-gatling:local", "mailbench.gatling.SearchSimulation", knobs, access,
             Path.of("reports/swarm/x"), Duration.ofSeconds(60), Duration.ofSeconds(180), "docker");
     }
 
@@ -45,6 +52,29 @@ class SwarmPlanTest {
         assertThatThrownBy(() -> plan(3, 2, TARGET, Map.of())).hasMessageContaining("3 injectors need at least 3 req/s");
         assertThatThrownBy(() -> plan(3, 1000, TARGET, Map.of("mailbench.startAt", "0")))
             .hasMessageContaining("-Dmailbench.startAt is the job's own");
+        assertThatThrownBy(() -> plan(3, 1000, TARGET, Map.of("mailbench.facade.ca", "/x.pem")))
+            .hasMessageContaining("-Dmailbench.facade.ca is the job's own").hasMessageContaining("--facade-ca");
+        assertThatThrownBy(() -> new SwarmPlan.FacadeAccess(null, Path.of("no-such-ca.pem")))
+            .hasMessageContaining("--facade-ca no-such-ca.pem: no such file");
+    }
+
+    @Test
+    void aCaShouldBeMountedIntoEveryInjectorAndMakeGatlingCheckTheFacadesCertificate(@TempDir Path dir) throws IOException {
+        Path ca = Files.writeString(dir.resolve("ca.pem"), "-----BEGIN CERTIFICATE-----\n");
+        Path token = Files.writeString(dir.resolve("token"), "0123456789abcdef");
+        URI https = URI.create("https://facade.staging:8443");
+        List<String> args = SwarmService.createArgs(plan(2, 500, https, Map.of(), new SwarmPlan.FacadeAccess(token, ca)), "svc", START,
+            Path.of("/jobs/x/injectors"));
+
+        assertThat(args).contains("type=bind,source=" + ca + ",target=/run/mailbench/facade-ca.pem,readonly",
+            "type=bind,source=" + token + ",target=/run/mailbench/facade-token,readonly",
+            "-Dmailbench.facade.ca=/run/mailbench/facade-ca.pem", "-Dgatling.ssl.useInsecureTrustManager=false",
+            "-Dmailbench.facade.tokenFile=/run/mailbench/facade-token", "-Dmailbench.target=" + https);
+        assertThat(args.indexOf("-Dgatling.ssl.useInsecureTrustManager=false")).isLessThan(args.indexOf(SwarmService.INJECTOR_MAIN));
+        assertThat(String.join(" ", SwarmService.createArgs(plan(2, 500, https, Map.of()), "svc", START, Path.of("/j"))))
+            .doesNotContain("facade-ca", "useInsecureTrustManager");
+        assertThatThrownBy(() -> plan(2, 500, TARGET, Map.of(), new SwarmPlan.FacadeAccess(null, ca)))
+            .hasMessageContaining("--facade-ca is the CA of an https facade's certificate, but --target is http://127.0.0.1:8080");
     }
 
     @Test
