@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.function.Consumer;
 
 import mailbench.compare.PairedVerdict;
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 
 /**
  * The plan of a culprit bisection, without a process of its own: a binary search over the first-parent commits between

@@ -12,7 +12,7 @@ import java.util.function.Consumer;
 import mailbench.compare.Metric;
 import mailbench.compare.PairedVerdict;
 import mailbench.compare.RunResult;
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 import mailbench.nightly.BaselineCheckout;
 import mailbench.nightly.PairBench;
 import mailbench.nightly.Side;

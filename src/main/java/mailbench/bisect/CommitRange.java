@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 import mailbench.nightly.Git;
 
 /**

@@ -5,7 +5,7 @@ import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 import mailbench.nightly.NightlyJob;
 
 /**

@@ -17,7 +17,7 @@ import org.apache.commons.statistics.descriptive.StandardDeviation;
 import mailbench.compare.Metric;
 import mailbench.compare.MetricVerdict;
 import mailbench.compare.PairedVerdict;
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 import mailbench.json.Json;
 import mailbench.nightly.NightlyJob;
 import mailbench.nightly.Side;

@@ -9,7 +9,7 @@ import mailbench.bisect.BisectJob;
 import mailbench.bisect.BisectPlanner;
 import mailbench.bisect.NightEffect;
 import mailbench.compare.Metric;
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 import mailbench.nightly.NightlyJob;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

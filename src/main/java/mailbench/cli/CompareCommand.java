@@ -10,7 +10,7 @@ import mailbench.compare.ComparisonReport;
 import mailbench.compare.MetricVerdict;
 import mailbench.compare.RunResult;
 import mailbench.compare.Thresholds;
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

@@ -2,7 +2,7 @@ package mailbench.cli;
 
 import java.io.IOException;
 
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 
 /** The exit code of a job that judges runs (nightly, pairs): its verdict, or 2 with a one-line error for anything else. */
 final class JobExit {

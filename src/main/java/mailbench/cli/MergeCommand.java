@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 import mailbench.merge.MergeJob;
 import mailbench.run.RunFolder;
 import mailbench.run.SummaryTable;

@@ -10,7 +10,7 @@ import java.util.concurrent.Callable;
 import mailbench.bisect.BisectJob;
 import mailbench.bisect.BisectPlanner;
 import mailbench.bisect.NightBisect;
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 import mailbench.nightly.NightlyJob;
 import mailbench.nightly.TrialOrder;
 import picocli.CommandLine.Command;

@@ -1,9 +1,9 @@
 package mailbench.cli;
 
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 import mailbench.nightly.NightlyJob;
-import mailbench.nightly.PairRule;
 import mailbench.nightly.PairBench;
+import mailbench.nightly.PairRule;
 import picocli.CommandLine.Option;
 
 /** How the jobs that make pairs of two commits (nightly, bisect) make them: the design, the node, which pairs count, the fit. */

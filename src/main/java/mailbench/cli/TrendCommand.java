@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 import mailbench.changepoint.ChangePoints;
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 import mailbench.trend.Trend;
 import mailbench.trend.TrendHistory;
 import mailbench.trend.TrendPage;

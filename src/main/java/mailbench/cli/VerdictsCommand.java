@@ -9,8 +9,8 @@ import java.util.concurrent.Callable;
 
 import mailbench.compare.RunResult;
 import mailbench.compare.Thresholds;
-import mailbench.compare.ToolError;
 import mailbench.compare.VerdictRates;
+import mailbench.errors.ToolError;
 import mailbench.json.Json;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

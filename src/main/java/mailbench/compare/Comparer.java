@@ -12,6 +12,7 @@ import org.apache.commons.statistics.descriptive.Median;
 import org.apache.commons.statistics.inference.AlternativeHypothesis;
 import org.apache.commons.statistics.inference.MannWhitneyUTest;
 
+import mailbench.errors.ToolError;
 import mailbench.profiler.ThreadGroup;
 
 /**

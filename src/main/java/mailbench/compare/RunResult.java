@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import mailbench.errors.ToolError;
 import mailbench.json.Json;
 import mailbench.profiler.CollapsedStacks;
 import mailbench.profiler.CostOwners;

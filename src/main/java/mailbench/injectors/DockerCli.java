@@ -11,7 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 
 /**
  * The {@code docker} command, as an operator types it: whatever engine and context it is set up for. A call that

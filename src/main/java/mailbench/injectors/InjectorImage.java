@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 
 /**
  * The injector's image, assembled from what {@code mvn package} built (its classes, the compiled simulations and the

@@ -6,7 +6,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 import mailbench.run.RunFolder;
 import mailbench.run.RunRecord;
 

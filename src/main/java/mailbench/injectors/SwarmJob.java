@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
 
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 import mailbench.merge.MergeJob;
 import mailbench.run.InjectorShare;
 import mailbench.run.RunFolder;

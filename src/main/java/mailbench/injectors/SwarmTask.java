@@ -9,7 +9,7 @@ import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 import mailbench.json.Json;
 
 /**

@@ -10,7 +10,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 import mailbench.json.Json;
 import mailbench.run.LatencyLog;
 import mailbench.run.RunFolder;

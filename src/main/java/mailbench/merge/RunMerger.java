@@ -12,7 +12,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
 
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 import mailbench.run.Knobs;
 import mailbench.run.LatencyLog;
 import mailbench.run.ProfileSection;

@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 
 /**
  * A commit of tonight's checkout as a checkout of its own (the pinned baseline, or a commit a bisection tests): cloned

@@ -14,7 +14,7 @@ import java.util.concurrent.Future;
 import java.util.function.Consumer;
 
 import mailbench.compare.RunResult;
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 import mailbench.run.Knobs;
 
 /**

@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 import mailbench.run.RunFolder;
 
 /**

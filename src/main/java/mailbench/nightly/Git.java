@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 
 /** One git command in a checkout: its exit code and output, or a ToolError when git cannot run or does not finish. */
 public final class Git {

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
-import mailbench.compare.ToolError;
 import mailbench.corpus.CorpusSpec;
+import mailbench.errors.ToolError;
 import mailbench.run.Knobs;
 import mailbench.stack.LocalStack;
 import mailbench.stack.NodeJdk;

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 import mailbench.run.Knobs;
 
 /**

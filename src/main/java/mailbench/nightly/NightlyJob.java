@@ -18,11 +18,11 @@ import mailbench.access.Credentials;
 import mailbench.access.OpenSearchAccess;
 import mailbench.compare.Comparer;
 import mailbench.compare.Comparison;
-import mailbench.compare.NightVerdict;
 import mailbench.compare.ComparisonReport;
+import mailbench.compare.NightVerdict;
 import mailbench.compare.RunResult;
 import mailbench.compare.Thresholds;
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 import mailbench.json.Json;
 import mailbench.run.Knobs;
 

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 import mailbench.compare.RunResult;
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 
 /**
  * Which pairs a night counts: a pair whose measured minute left the host too little idle CPU, whose facade was still

@@ -12,7 +12,7 @@ import mailbench.compare.Comparison;
 import mailbench.compare.ComparisonReport;
 import mailbench.compare.RunResult;
 import mailbench.compare.Thresholds;
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 
 /**
  * Before/after from alternated pairs: N pairs of {@code mvn gatling:test}, one run of each side per pair, in the order

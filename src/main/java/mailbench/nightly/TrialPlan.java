@@ -8,7 +8,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 
 /**
  * The order and the number of a comparison's pairs, whatever the design that makes them: {@code minPairs} pairs in

@@ -13,7 +13,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.changepoint.ChangePoints;
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 import mailbench.json.Json;
 
 /**

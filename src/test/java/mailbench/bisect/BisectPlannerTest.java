@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 import mailbench.compare.Metric;
 import mailbench.compare.PairedVerdict;
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 
 /**
  * The planner on recorded pair changes: the facade's CPU per request in two duet nights of the calibration

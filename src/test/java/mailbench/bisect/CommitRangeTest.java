@@ -11,7 +11,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 import mailbench.nightly.Git;
 
 /** The commits a bisection walks, read from a temporary repository with a merged branch: first parents only. */

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import mailbench.compare.Metric;
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 import mailbench.nightly.Git;
 import mailbench.nightly.NightlyHistories;
 

@@ -20,7 +20,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import mailbench.cli.MailbenchMain;
 import mailbench.compare.RunResult;
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 import mailbench.json.Json;
 import mailbench.run.LatencyLog;
 import mailbench.run.RunSummary;

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 
 /** The commit pinning on a temporary git repository: resolve, clone once, reuse, compile; no load. */
 class BaselineCheckoutTest {

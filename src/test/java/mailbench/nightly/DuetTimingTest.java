@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 import mailbench.run.Knobs;
 import mailbench.run.RunFolder;
 import mailbench.run.RunRecord;

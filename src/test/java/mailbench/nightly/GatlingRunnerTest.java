@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import mailbench.compare.RunResult;
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 
 /** GatlingRunner against fake Mavens (shell scripts) that do or do not leave a run folder in the reports folder they are given. */
 class GatlingRunnerTest {

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 import mailbench.compare.RunResult;
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 
 /** Which pairs count, and how fit pairs choose a duet's rate and warm-up, on made-up headroom: no load. */
 class HostFitTest {

@@ -10,7 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import mailbench.compare.DefaultThresholds;
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 
 class NightlySettingsTest {
 

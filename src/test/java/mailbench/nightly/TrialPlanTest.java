@@ -10,7 +10,7 @@ import java.util.function.UnaryOperator;
 
 import org.junit.jupiter.api.Test;
 
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 
 /** The plan's order and extension, with a runner that makes no load: it records what it was asked and takes no time. */
 class TrialPlanTest {

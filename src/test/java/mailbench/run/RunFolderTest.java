@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.compare.RunResult;
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 import mailbench.json.Json;
 import mailbench.results.ResultDocument;
 

@@ -20,10 +20,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import mailbench.changepoint.ChangePoint;
 import mailbench.cli.MailbenchMain;
-import mailbench.compare.ToolError;
+import mailbench.errors.ToolError;
 import mailbench.json.Json;
-import mailbench.nightly.NightlyHistories;
 import mailbench.nightly.NightlyHistories.Load;
+import mailbench.nightly.NightlyHistories;
 
 /** The trend read from a history the nightly job wrote: nights in order, each night's baseline band, the regressions flagged. */
 class TrendHistoryTest {
