@@ -5,13 +5,14 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import mailbench.errors.ToolError;
-import mailbench.merge.MergeJob;
-import mailbench.run.RunFolder;
-import mailbench.run.SummaryTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+
+import mailbench.errors.ToolError;
+import mailbench.merge.MergeJob;
+import mailbench.run.SummaryTable;
+import mailbench.runfolder.RunFolder;
 
 /** {@code mailbench merge RUN... --out DIR}: the runs of several injectors of one load as one run folder; exit 0, or 2 with the fix. */
 @Command(name = "merge", mixinStandardHelpOptions = true,

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-import mailbench.run.ErrorWindows;
+import mailbench.runfolder.ErrorWindow;
 
 /** Turns a latency, KO or throughput verdict into INCONCLUSIVE when only the worse side had a short burst of errors. */
 final class ErrorWindowGuard {
@@ -41,13 +41,13 @@ final class ErrorWindowGuard {
             + String.join("; ", disturbed) + ". A difference that may come from one disturbed window is not a verdict: run more pairs");
     }
 
-    private static boolean isShort(ErrorWindows.Window window, RunResult run) {
+    private static boolean isShort(ErrorWindow window, RunResult run) {
         return run.measuredMillis() == null || run.measuredMillis() <= 0
             || window.endMillis() - window.startMillis() < MAX_SHARE_OF_MEASURED * run.measuredMillis();
     }
 
     /** "run X: 222 KO in 0.2 s at 270 s into the run: 'status 503 ...'". */
-    static String describe(RunResult run, ErrorWindows.Window window) {
+    static String describe(RunResult run, ErrorWindow window) {
         String text = String.format(Locale.ROOT, "run %s: %d KO in %.1f s at %.0f s into the run", run.name(), window.ko(),
             (window.endMillis() - window.startMillis()) / 1000.0, window.startSecondsIntoRun());
         if (!window.messages().isEmpty()) {

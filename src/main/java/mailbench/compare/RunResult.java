@@ -13,11 +13,11 @@ import mailbench.errors.ToolError;
 import mailbench.json.Json;
 import mailbench.profiler.CollapsedStacks;
 import mailbench.profiler.CostOwners;
-import mailbench.run.ErrorWindows;
-import mailbench.run.ProfileSection;
-import mailbench.run.RunFolder;
-import mailbench.run.RunRecord;
-import mailbench.run.RunSummary;
+import mailbench.runfolder.ErrorWindow;
+import mailbench.runfolder.ProfileSection;
+import mailbench.runfolder.RunFolder;
+import mailbench.runfolder.RunRecord;
+import mailbench.runfolder.RunSummary;
 
 /**
  * One run folder as a comparison reads it: run.json, summary.json and, when there is a profile,
@@ -34,7 +34,7 @@ import mailbench.run.RunSummary;
 public record RunResult(String name, String variant, String status, Long speedProbeMs, Stats measured,
                         Map<String, Stats> requests, Double cpuMsPerRequest, Map<String, Double> threadGroups,
                         CollapsedStacks stacks, Map<String, String> versions, Map<String, String> knobs,
-                        Map<String, String> machine, List<ErrorWindows.Window> measuredErrorWindows, Long measuredMillis,
+                        Map<String, String> machine, List<ErrorWindow> measuredErrorWindows, Long measuredMillis,
                         Double allocatedBytesPerRequest, CollapsedStacks allocationStacks, Double processCpuMsPerRequest,
                         Owners owners, Double requestPathCpuMsPerRequest) {
 
@@ -64,7 +64,7 @@ public record RunResult(String name, String variant, String status, Long speedPr
     /** A run whose owners' split is made from its own totals and profiles. */
     public RunResult(String name, String variant, String status, Long speedProbeMs, Stats measured, Map<String, Stats> requests,
                      Double cpuMsPerRequest, Map<String, Double> threadGroups, CollapsedStacks stacks, Map<String, String> versions,
-                     Map<String, String> knobs, Map<String, String> machine, List<ErrorWindows.Window> measuredErrorWindows,
+                     Map<String, String> knobs, Map<String, String> machine, List<ErrorWindow> measuredErrorWindows,
                      Long measuredMillis, Double allocatedBytesPerRequest, CollapsedStacks allocationStacks, Double processCpuMsPerRequest) {
         this(name, variant, status, speedProbeMs, measured, requests, cpuMsPerRequest, threadGroups, stacks, versions, knobs, machine,
             measuredErrorWindows, measuredMillis, allocatedBytesPerRequest, allocationStacks, processCpuMsPerRequest,
@@ -81,7 +81,7 @@ public record RunResult(String name, String variant, String status, Long speedPr
     /** A run without the OS count of the facade's CPU. */
     public RunResult(String name, String variant, String status, Long speedProbeMs, Stats measured, Map<String, Stats> requests,
                      Double cpuMsPerRequest, Map<String, Double> threadGroups, CollapsedStacks stacks, Map<String, String> versions,
-                     Map<String, String> knobs, Map<String, String> machine, List<ErrorWindows.Window> measuredErrorWindows,
+                     Map<String, String> knobs, Map<String, String> machine, List<ErrorWindow> measuredErrorWindows,
                      Long measuredMillis, Double allocatedBytesPerRequest, CollapsedStacks allocationStacks) {
         this(name, variant, status, speedProbeMs, measured, requests, cpuMsPerRequest, threadGroups, stacks, versions, knobs, machine,
             measuredErrorWindows, measuredMillis, allocatedBytesPerRequest, allocationStacks, null);
@@ -90,7 +90,7 @@ public record RunResult(String name, String variant, String status, Long speedPr
     /** A run without an allocation profile. */
     public RunResult(String name, String variant, String status, Long speedProbeMs, Stats measured, Map<String, Stats> requests,
                      Double cpuMsPerRequest, Map<String, Double> threadGroups, CollapsedStacks stacks, Map<String, String> versions,
-                     Map<String, String> knobs, Map<String, String> machine, List<ErrorWindows.Window> measuredErrorWindows,
+                     Map<String, String> knobs, Map<String, String> machine, List<ErrorWindow> measuredErrorWindows,
                      Long measuredMillis, Double allocatedBytesPerRequest) {
         this(name, variant, status, speedProbeMs, measured, requests, cpuMsPerRequest, threadGroups, stacks, versions, knobs, machine,
             measuredErrorWindows, measuredMillis, allocatedBytesPerRequest, null);
@@ -99,7 +99,7 @@ public record RunResult(String name, String variant, String status, Long speedPr
     /** A run without the facade's allocation. */
     public RunResult(String name, String variant, String status, Long speedProbeMs, Stats measured, Map<String, Stats> requests,
                      Double cpuMsPerRequest, Map<String, Double> threadGroups, CollapsedStacks stacks, Map<String, String> versions,
-                     Map<String, String> knobs, Map<String, String> machine, List<ErrorWindows.Window> measuredErrorWindows,
+                     Map<String, String> knobs, Map<String, String> machine, List<ErrorWindow> measuredErrorWindows,
                      Long measuredMillis) {
         this(name, variant, status, speedProbeMs, measured, requests, cpuMsPerRequest, threadGroups, stacks, versions, knobs, machine,
             measuredErrorWindows, measuredMillis, null);
@@ -212,14 +212,14 @@ public record RunResult(String name, String variant, String status, Long speedPr
         return texts;
     }
 
-    private static List<ErrorWindows.Window> measuredWindows(List<ErrorWindows.Window> errors) {
-        List<ErrorWindows.Window> windows = new ArrayList<>();
-        for (ErrorWindows.Window w : errors) {
-            String phase = w.phase() == null ? ErrorWindows.MEASURED : w.phase();
-            if (ErrorWindows.WARM_UP.equals(phase)) {
+    private static List<ErrorWindow> measuredWindows(List<ErrorWindow> errors) {
+        List<ErrorWindow> windows = new ArrayList<>();
+        for (ErrorWindow w : errors) {
+            String phase = w.phase() == null ? ErrorWindow.MEASURED : w.phase();
+            if (ErrorWindow.WARM_UP.equals(phase)) {
                 continue;
             }
-            windows.add(new ErrorWindows.Window(w.startMillis(), w.endMillis(), w.startSecondsIntoRun(), w.endSecondsIntoRun(), phase,
+            windows.add(new ErrorWindow(w.startMillis(), w.endMillis(), w.startSecondsIntoRun(), w.endSecondsIntoRun(), phase,
                 w.requests(), w.ko(), listOrEmpty(w.messages())));
         }
         return windows;

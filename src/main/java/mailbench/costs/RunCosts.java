@@ -10,13 +10,13 @@ import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import one.convert.Arguments;
+import one.convert.JfrToFlame;
 
 import mailbench.json.Json;
 import mailbench.profiler.CollapsedStacks;
 import mailbench.profiler.ProfileConverter;
-import mailbench.run.RunFolder;
-import one.convert.Arguments;
-import one.convert.JfrToFlame;
+import mailbench.runfolder.RunFolder;
 
 /**
  * The cost table of one run folder: its capture ({@code profile/facade.jfr}) converted again, over the same window, with

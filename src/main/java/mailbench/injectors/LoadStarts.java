@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import mailbench.errors.ToolError;
-import mailbench.run.RunFolder;
-import mailbench.run.RunRecord;
+import mailbench.runfolder.RunFolder;
+import mailbench.runfolder.RunRecord;
 
 /**
  * When each injector started its load, from its own run.json timeline (the "load starting" event, written when the

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import mailbench.run.RunSummary;
+import mailbench.runfolder.RunSummary;
 
 /**
  * The run's health gate (-Dmailbench.assert.p99Ms, -Dmailbench.assert.successPercent) applied to the merged run: each

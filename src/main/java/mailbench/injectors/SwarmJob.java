@@ -16,7 +16,7 @@ import java.util.stream.Stream;
 import mailbench.errors.ToolError;
 import mailbench.merge.MergeJob;
 import mailbench.run.InjectorShare;
-import mailbench.run.RunFolder;
+import mailbench.runfolder.RunFolder;
 
 /**
  * N injectors as one Docker Swarm replicated job against one target: the service is created detached (a failed task

@@ -11,8 +11,8 @@ import java.util.function.Consumer;
 import mailbench.corpus.CorpusSpec;
 import mailbench.facadeclient.FacadeStats;
 import mailbench.html.InlinePage;
-import mailbench.run.RunFolder;
-import mailbench.run.RunSummary;
+import mailbench.runfolder.RunFolder;
+import mailbench.runfolder.RunSummary;
 
 /** Writes a LargeSourceSimulation run into its run folder: large-source.json and large-source.html (table and chart, one page). */
 public final class LargeSourceReport {

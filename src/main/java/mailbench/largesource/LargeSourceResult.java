@@ -5,7 +5,7 @@ import java.util.Map;
 import mailbench.corpus.CorpusSpec;
 import mailbench.facade.opensearch.SearchStats;
 import mailbench.facadeclient.FacadeStats;
-import mailbench.run.RunSummary;
+import mailbench.runfolder.RunSummary;
 
 /**
  * large-source.json: one LargeSourceSimulation run's measured phase. {@code facade} is the

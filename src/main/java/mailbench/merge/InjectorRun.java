@@ -12,10 +12,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.errors.ToolError;
 import mailbench.json.Json;
-import mailbench.run.LatencyLog;
-import mailbench.run.RunFolder;
-import mailbench.run.RunRecord;
-import mailbench.run.RunSummary;
+import mailbench.runfolder.LatencyLog;
+import mailbench.runfolder.RunFolder;
+import mailbench.runfolder.RunRecord;
+import mailbench.runfolder.RunSummary;
 
 /**
  * One injector's run folder as the merge reads it: run.json (what ran, where, against what),

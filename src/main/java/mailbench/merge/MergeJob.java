@@ -10,8 +10,8 @@ import java.util.stream.Stream;
 
 import mailbench.errors.ToolError;
 import mailbench.run.Knobs;
-import mailbench.run.RunFolder;
-import mailbench.run.RunSummary;
+import mailbench.runfolder.RunFolder;
+import mailbench.runfolder.RunSummary;
 
 /**
  * Merges the run folders of several injectors into one run folder: run.json (the injectors'

@@ -6,7 +6,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
-import mailbench.run.RunRecord;
+import mailbench.runfolder.RunRecord;
 
 /**
  * run.json of a merged run: the fields of an injector's run.json that other tools read

@@ -14,10 +14,10 @@ import java.util.function.Function;
 
 import mailbench.errors.ToolError;
 import mailbench.run.Knobs;
-import mailbench.run.LatencyLog;
-import mailbench.run.ProfileSection;
-import mailbench.run.RunRecord;
-import mailbench.run.RunSummary;
+import mailbench.runfolder.LatencyLog;
+import mailbench.runfolder.ProfileSection;
+import mailbench.runfolder.RunRecord;
+import mailbench.runfolder.RunSummary;
 
 /**
  * One result from the runs of several injectors that loaded one target at the same time, each

@@ -10,8 +10,8 @@ import java.util.regex.Pattern;
 
 import mailbench.errors.ToolError;
 import mailbench.run.Knobs;
-import mailbench.run.RunFolder;
-import mailbench.run.RunRecord;
+import mailbench.runfolder.RunFolder;
+import mailbench.runfolder.RunRecord;
 
 /**
  * When the two sides of a duet pair were ready and measured, read from their run.json: a pair is a pair only if both

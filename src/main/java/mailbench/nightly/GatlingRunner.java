@@ -16,7 +16,7 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 import mailbench.errors.ToolError;
-import mailbench.run.RunFolder;
+import mailbench.runfolder.RunFolder;
 
 /**
  * Runs the user's main command, {@code mvn gatling:test}, in a mailbench checkout, one run at a

@@ -7,9 +7,9 @@ import java.util.Map;
 
 import mailbench.compare.RunResult;
 import mailbench.profiler.ThreadGroup;
-import mailbench.run.HostCpu;
-import mailbench.run.RunFolder;
-import mailbench.run.RunSummary;
+import mailbench.runfolder.CpuSection;
+import mailbench.runfolder.RunFolder;
+import mailbench.runfolder.RunSummary;
 
 /**
  * What the host left one run in its measured minute: the share of its runnable time the facade's request path waited for
@@ -32,7 +32,7 @@ record Headroom(int cores, Double idleCores, Double steal, Double pressure, Doub
 
     /** The run's own summary.json (its cpu section) and profile (its thread groups). */
     static Headroom of(Path runFolder, RunResult run) {
-        HostCpu.Section cpu = null;
+        CpuSection cpu = null;
         Double wait = null;
         try {
             RunSummary summary = RunFolder.of(runFolder).readSummary();

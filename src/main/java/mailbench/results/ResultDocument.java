@@ -10,7 +10,7 @@ import java.util.Map;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.json.Json;
-import mailbench.run.RunFolder;
+import mailbench.runfolder.RunFolder;
 
 /**
  * One run folder as a document of the results index: what ran (run.json: commit, versions, simulation, variant, rate,

@@ -13,6 +13,8 @@ import mailbench.access.OpenSearchAccess;
 import mailbench.access.OpenSearchHttp;
 import mailbench.facade.FacadeToken;
 import mailbench.facadeclient.FacadeAccess;
+import mailbench.runfolder.RunFolder;
+import mailbench.runfolder.RunRecord;
 import mailbench.stack.ChildSignals;
 
 /**
@@ -74,8 +76,8 @@ public final class BenchRun {
     }
 
     private void start(String simulation, String gatlingVersion) throws IOException, InterruptedException {
-        record.starting(folder.dir().getFileName().toString(), simulation, config, needs.knobDefaults(), gatlingVersion,
-            Instant.ofEpochMilli(startMillis));
+        RunRecordStart.starting(record, folder.dir().getFileName().toString(), simulation, config, needs.knobDefaults(),
+            gatlingVersion, Instant.ofEpochMilli(startMillis));
         say("run folder: " + folder.dir());
         record.machine.putAll(MachineInfo.describe());
         folder.writeRecord(record);

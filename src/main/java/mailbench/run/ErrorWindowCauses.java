@@ -6,6 +6,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import mailbench.runfolder.CpuSection;
+import mailbench.runfolder.ErrorWindow;
+
 /**
  * Names the cause of each error window from what the run recorded around it: the kind of failure Gatling saw (503s,
  * backend errors, timeouts, refused connections), how long each JVM of the stack stood still in safepoints (GC pauses
@@ -22,22 +25,7 @@ public final class ErrorWindowCauses {
     /** Margin around a window: a pause that ends just before the first KO can cause it; HostCpu reads once a second. */
     static final long MARGIN_MILLIS = 2_000;
 
-    /**
-     * Why a window happened. {@code kind}: what the requests saw ({@code shed-or-unavailable} for 503, {@code backend-error},
-     * {@code timeout}, {@code connection}, {@code other}); {@code stall}: {@code jvm-pause}, {@code cpu-starved},
-     * {@code steal} or {@code none-seen}; {@code text}: one line for people; {@code processCores}: the cores each
-     * process of the run used around the window, {@code otherProcessCores} what the rest of the machine used (a build or
-     * a second benchmark beside the run shows there); {@code busiestThreads}: the threads of the run's processes that
-     * worked most above their usual around the window (a JIT compiler, GC workers, a search pool), busiest first.
-     */
-    public record Cause(String kind, String stall, String text, Map<String, Double> jvmStoppedMs, Double hostIdleCores,
-                        Double hostStealCores, Map<String, Double> processCores, Double otherProcessCores,
-                        List<BusyThread> busiestThreads) {
-    }
 
-    /** A thread's cores around a window against its usual cores over the measured phase (or the whole load). */
-    public record BusyThread(String process, String thread, double cores, double usualCores) {
-    }
 
     /** Threads named in a cause, at most, and the least extra work (cores above usual) that gets one named. */
     static final int BUSIEST_THREADS = 5;
@@ -47,7 +35,7 @@ public final class ErrorWindowCauses {
     }
 
     /** Each window with its cause; {@code cpu} may be null (no /proc), {@code pauses} by JVM role (opensearch, facade). */
-    public static List<ErrorWindows.Window> annotate(List<ErrorWindows.Window> windows, HostCpu cpu, Map<String, JvmPauses> pauses) {
+    public static List<ErrorWindow> annotate(List<ErrorWindow> windows, HostCpu cpu, Map<String, JvmPauses> pauses) {
         return annotate(windows, cpu, null, 0, Long.MAX_VALUE, pauses);
     }
 
@@ -55,7 +43,7 @@ public final class ErrorWindowCauses {
      * As above, with each thread's CPU ({@code threads}, may be null) compared with its usual over [usualFrom, usualTo]
      * (the measured phase); the threads' full names are asked of the JVMs only when there is a window to explain.
      */
-    static List<ErrorWindows.Window> annotate(List<ErrorWindows.Window> windows, HostCpu cpu, ThreadCpu threads, long usualFrom,
+    static List<ErrorWindow> annotate(List<ErrorWindow> windows, HostCpu cpu, ThreadCpu threads, long usualFrom,
                                               long usualTo, Map<String, JvmPauses> pauses) {
         if (windows == null) {
             return null;
@@ -63,23 +51,23 @@ public final class ErrorWindowCauses {
         if (threads != null && !windows.isEmpty()) {
             threads.nameThreads();
         }
-        List<ErrorWindows.Window> annotated = new ArrayList<>();
-        for (ErrorWindows.Window window : windows) {
+        List<ErrorWindow> annotated = new ArrayList<>();
+        for (ErrorWindow window : windows) {
             long from = window.startMillis() - MARGIN_MILLIS;
             long to = window.endMillis() + MARGIN_MILLIS;
-            List<BusyThread> busy = threads == null ? List.of()
+            List<ErrorWindow.BusyThread> busy = threads == null ? List.of()
                 : threads.busiest(from, to, usualFrom, usualTo, BUSIEST_THREADS, BUSY_EXCESS_CORES).stream()
-                    .map(b -> new BusyThread(b.process(), b.thread(), b.cores(), b.usualCores())).toList();
+                    .map(b -> new ErrorWindow.BusyThread(b.process(), b.thread(), b.cores(), b.usualCores())).toList();
             annotated.add(window.withCause(cause(window.messages(), cpu == null ? null : cpu.between(from, to), busy, pauses, from, to)));
         }
         return annotated;
     }
 
-    static Cause cause(List<ErrorWindows.Message> messages, HostCpu.Section cpu, Map<String, JvmPauses> pauses, long from, long to) {
+    static ErrorWindow.Cause cause(List<ErrorWindow.Message> messages, CpuSection cpu, Map<String, JvmPauses> pauses, long from, long to) {
         return cause(messages, cpu, List.of(), pauses, from, to);
     }
 
-    static Cause cause(List<ErrorWindows.Message> messages, HostCpu.Section cpu, List<BusyThread> busy, Map<String, JvmPauses> pauses,
+    static ErrorWindow.Cause cause(List<ErrorWindow.Message> messages, CpuSection cpu, List<ErrorWindow.BusyThread> busy, Map<String, JvmPauses> pauses,
                        long from, long to) {
         String kind = kind(messages);
         Map<String, Double> stopped = new LinkedHashMap<>();
@@ -118,12 +106,12 @@ public final class ErrorWindowCauses {
                 + (idle == null ? "" : String.format(Locale.ROOT, ", CPU to spare (idle %.2f of %d cores)", idle, cpu.cores()))
                 + ": see logs/node-stats-*.json and the node's log";
         }
-        return new Cause(kind, stall, label(kind) + "; " + why + aboveUsual(busy), stopped, idle, steal,
+        return new ErrorWindow.Cause(kind, stall, label(kind) + "; " + why + aboveUsual(busy), stopped, idle, steal,
             cpu == null ? Map.of() : cpu.processes(), cpu == null ? null : cpu.otherProcesses(), busy);
     }
 
     /** "; threads above their usual: opensearch 'C2 CompilerThread0' 0.62 cores (usually 0.03), ...", or nothing. */
-    static String aboveUsual(List<BusyThread> busy) {
+    static String aboveUsual(List<ErrorWindow.BusyThread> busy) {
         if (busy.isEmpty()) {
             return "";
         }
@@ -132,7 +120,7 @@ public final class ErrorWindowCauses {
     }
 
     /** "opensearch 1.20, facade 0.48, gatling 0.30, other processes 0.00 cores", biggest first. */
-    static String whoUsedIt(HostCpu.Section cpu) {
+    static String whoUsedIt(CpuSection cpu) {
         Map<String, Double> used = new LinkedHashMap<>(cpu.processes());
         if (cpu.otherProcesses() != null) {
             used.put("other processes", cpu.otherProcesses());
@@ -143,9 +131,9 @@ public final class ErrorWindowCauses {
     }
 
     /** The failure most requests of the window saw, from Gatling's messages. */
-    static String kind(List<ErrorWindows.Message> messages) {
+    static String kind(List<ErrorWindow.Message> messages) {
         Map<String, Long> kinds = new LinkedHashMap<>();
-        for (ErrorWindows.Message message : messages) {
+        for (ErrorWindow.Message message : messages) {
             kinds.merge(kindOf(message.message()), message.count(), Long::sum);
         }
         return kinds.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse("other");

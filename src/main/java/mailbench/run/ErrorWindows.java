@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import mailbench.runfolder.ErrorWindow;
+
 /**
  * When a run's KO responses happened: per-second counters of every request (warm-up and measured
  * alike, by request start), folded at the end into windows of seconds with KOs. Two KO seconds
@@ -24,31 +26,8 @@ public final class ErrorWindows {
     static final String OTHER_MESSAGES = "(other messages)";
     static final String NO_MESSAGE = "(no message)";
 
-    /** Phases a window lies in, by its KO requests. */
-    public static final String WARM_UP = "warm-up";
-    public static final String MEASURED = "measured";
-    public static final String BOTH = "warm-up and measured";
 
-    /**
-     * One error window, times by request start: epoch ms of its first and last KO, and seconds since the run's first request;
-     * {@code cause} is what the run knows of why (see {@link ErrorWindowCauses}), null until the run has looked.
-     */
-    public record Window(long startMillis, long endMillis, double startSecondsIntoRun, double endSecondsIntoRun, String phase,
-                         long requests, long ko, List<Message> messages, ErrorWindowCauses.Cause cause) {
 
-        public Window(long startMillis, long endMillis, double startSecondsIntoRun, double endSecondsIntoRun, String phase,
-                      long requests, long ko, List<Message> messages) {
-            this(startMillis, endMillis, startSecondsIntoRun, endSecondsIntoRun, phase, requests, ko, messages, null);
-        }
-
-        public Window withCause(ErrorWindowCauses.Cause why) {
-            return new Window(startMillis, endMillis, startSecondsIntoRun, endSecondsIntoRun, phase, requests, ko, messages, why);
-        }
-    }
-
-    /** An error message as Gatling wrote it, and how often it came in the window. */
-    public record Message(String message, long count) {
-    }
 
     private final Map<Long, Second> seconds = new HashMap<>();
     private long firstStart = Long.MAX_VALUE;
@@ -85,9 +64,9 @@ public final class ErrorWindows {
     }
 
     /** The windows in time order; empty when no request failed. */
-    public List<Window> windows() {
+    public List<ErrorWindow> windows() {
         TreeMap<Long, Second> ordered = new TreeMap<>(seconds);
-        List<Window> windows = new ArrayList<>();
+        List<ErrorWindow> windows = new ArrayList<>();
         List<Second> current = new ArrayList<>();
         long lastKoSecond = Long.MIN_VALUE;
         for (Map.Entry<Long, Second> entry : ordered.entrySet()) {
@@ -108,26 +87,26 @@ public final class ErrorWindows {
     }
 
     /** One window from its KO seconds; its request count covers every second from the first KO second to the last. */
-    private Window fold(List<Second> koSeconds, TreeMap<Long, Second> ordered, long lastKoSecond) {
+    private ErrorWindow fold(List<Second> koSeconds, TreeMap<Long, Second> ordered, long lastKoSecond) {
         long start = koSeconds.get(0).firstKo;
         long end = koSeconds.get(koSeconds.size() - 1).lastKo;
         long requests = ordered.subMap(Math.floorDiv(start, 1000), true, lastKoSecond, true).values().stream()
             .mapToLong(s -> s.requests).sum();
         long ko = koSeconds.stream().mapToLong(s -> s.ko).sum();
         long warmUpKo = koSeconds.stream().mapToLong(s -> s.warmUpKo).sum();
-        String phase = warmUpKo == 0 ? MEASURED : warmUpKo == ko ? WARM_UP : BOTH;
-        return new Window(start, end, sinceFirst(start), sinceFirst(end), phase, requests, ko, topMessages(koSeconds));
+        String phase = warmUpKo == 0 ? ErrorWindow.MEASURED : warmUpKo == ko ? ErrorWindow.WARM_UP : ErrorWindow.BOTH;
+        return new ErrorWindow(start, end, sinceFirst(start), sinceFirst(end), phase, requests, ko, topMessages(koSeconds));
     }
 
     private double sinceFirst(long millis) {
         return Math.round((millis - firstStart) / 100.0) / 10.0;
     }
 
-    private static List<Message> topMessages(List<Second> koSeconds) {
+    private static List<ErrorWindow.Message> topMessages(List<Second> koSeconds) {
         Map<String, Long> counts = new HashMap<>();
         koSeconds.forEach(s -> s.messages.forEach((message, count) -> counts.merge(message, count, Long::sum)));
         return counts.entrySet().stream()
             .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder()).thenComparing(Map.Entry.comparingByKey()))
-            .limit(TOP_MESSAGES).map(e -> new Message(e.getKey(), e.getValue())).toList();
+            .limit(TOP_MESSAGES).map(e -> new ErrorWindow.Message(e.getKey(), e.getValue())).toList();
     }
 }

@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 import mailbench.facadeclient.FacadeStats;
+import mailbench.runfolder.FacadeSection;
 
 /**
  * The facade's allocation and GC over the measured phase: its counters read when the warm-up's time is up (the

@@ -12,6 +12,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import mailbench.cgroup.CgroupCpu;
+import mailbench.runfolder.CpuSection;
 
 /**
  * Where the machine's cores went during the measured phase: each process of the run (the local
@@ -46,34 +47,6 @@ public final class HostCpu implements AutoCloseable {
         }
     }
 
-    /**
-     * The measured phase's share: cores used on average by each process and by the machine; {@code pressure} the share of
-     * the time some runnable task waited for a core (0 to 1, null where the kernel has no /proc/pressure/cpu): idle cores
-     * say a host had room on average, pressure says whether work still queued for a core within the second. Under a
-     * control group's CPU quota (a limited container, or a quota that makes a fast host a small one): {@code quotaCores}
-     * the cores it allows, {@code quotaIdle} what it left unused (never more than the machine's idle) and {@code throttled}
-     * the share of its scheduler periods in which it ran out; all three null without a quota.
-     */
-    public record Section(double seconds, int cores, Map<String, Double> processes, Double busy, Double steal, Double idle,
-                          Double otherProcesses, Double pressure, Double quotaCores, Double quotaIdle, Double throttled) {
-
-        public Section(double seconds, int cores, Map<String, Double> processes, Double busy, Double steal, Double idle,
-                       Double otherProcesses, Double pressure) {
-            this(seconds, cores, processes, busy, steal, idle, otherProcesses, pressure, null, null, null);
-        }
-
-        public Section(double seconds, int cores, Map<String, Double> processes, Double busy, Double steal, Double idle,
-                       Double otherProcesses) {
-            this(seconds, cores, processes, busy, steal, idle, otherProcesses, null);
-        }
-
-        /** This section with what a quota allowed and left in the same seconds. */
-        Section withQuota(double quota, double used, Double throttledShare) {
-            Double left = idle == null ? round(Math.max(0, quota - used)) : round(Math.max(0, Math.min(idle, quota - used)));
-            return new Section(seconds, cores, processes, busy, steal, idle, otherProcesses, pressure, round(quota), left,
-                throttledShare == null ? null : round(throttledShare));
-        }
-    }
 
     private HostCpu(Map<String, Long> pids, CgroupCpu quota) {
         this.pids = new LinkedHashMap<>(pids);
@@ -176,7 +149,7 @@ public final class HostCpu implements AutoCloseable {
      * Average cores over [from, to] (epoch ms), from the first reading inside it to the last one, so
      * no value is interpolated; null when fewer than two readings fall inside.
      */
-    public Section between(long fromMillis, long toMillis) {
+    public CpuSection between(long fromMillis, long toMillis) {
         List<Reading> inside;
         synchronized (readings) {
             inside = readings.stream().filter(r -> r.millis() >= fromMillis && r.millis() <= toMillis).toList();
@@ -184,12 +157,12 @@ public final class HostCpu implements AutoCloseable {
         if (inside.size() < 2) {
             return null;
         }
-        Section section = section(inside.get(0), inside.get(inside.size() - 1), machineCores());
+        CpuSection section = section(inside.get(0), inside.get(inside.size() - 1), machineCores());
         return quota == null ? section : withQuota(section, quota.cores(), inside.get(0), inside.get(inside.size() - 1));
     }
 
     /** The section with the quota's share of the same readings; as it was where the group's use was not read. */
-    static Section withQuota(Section section, double quotaCores, Reading first, Reading last) {
+    static CpuSection withQuota(CpuSection section, double quotaCores, Reading first, Reading last) {
         CgroupCpu.Counters a = first.group();
         CgroupCpu.Counters b = last.group();
         double millis = last.millis() - first.millis();
@@ -202,7 +175,7 @@ public final class HostCpu implements AutoCloseable {
         return section.withQuota(quotaCores, (b.usageNanos() - a.usageNanos()) / (millis * 1_000_000), throttled);
     }
 
-    static Section section(Reading first, Reading last, int cores) {
+    static CpuSection section(Reading first, Reading last, int cores) {
         double millis = last.millis() - first.millis();
         Map<String, Double> processes = new LinkedHashMap<>();
         first.processes().forEach((name, cpu) -> {
@@ -212,7 +185,7 @@ public final class HostCpu implements AutoCloseable {
             }
         });
         if (first.machine() == null || last.machine() == null) {
-            return new Section(round(millis / 1000), cores, processes, null, null, null, null);
+            return new CpuSection(round(millis / 1000), cores, processes, null, null, null, null);
         }
         double user = (last.machine()[0] - first.machine()[0]) / millis;
         double system = (last.machine()[1] - first.machine()[1]) / millis;
@@ -221,7 +194,7 @@ public final class HostCpu implements AutoCloseable {
         double ours = processes.values().stream().mapToDouble(Double::doubleValue).sum();
         boolean pressureKept = first.machine().length > 4 && first.machine()[4] >= 0 && last.machine()[4] >= 0;
         Double pressure = pressureKept ? round(Math.min(1, (last.machine()[4] - first.machine()[4]) / millis)) : null;
-        return new Section(round(millis / 1000), cores, processes, round(user + system), round(steal), round(idle),
+        return new CpuSection(round(millis / 1000), cores, processes, round(user + system), round(steal), round(idle),
             round(Math.max(0, user + system - ours)), pressure);
     }
 

@@ -1,5 +1,8 @@
 package mailbench.run;
 
+import mailbench.runfolder.LatencyLog;
+import mailbench.runfolder.RunSummary;
+
 /** Latencies and outcomes of one set of requests (one name, or all measured ones), with exact percentiles. */
 final class LatencyStats {
 

@@ -7,6 +7,7 @@ import java.util.function.Consumer;
 
 import mailbench.facadeclient.FacadeAccess;
 import mailbench.facadeclient.FacadeStats;
+import mailbench.runfolder.FacadeSection;
 
 /**
  * What a run reads beside Gatling while the load runs: the machine's and the threads' CPU, the facade's refusals

@@ -7,6 +7,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
+import mailbench.runfolder.ProfileSection;
+import mailbench.runfolder.RunFolder;
+import mailbench.runfolder.RunRecord;
+import mailbench.runfolder.RunSummary;
 import mailbench.stack.Files2;
 
 /**

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.profiler.CaptureSettings;
 import mailbench.profiler.SidecarClient;
+import mailbench.runfolder.ProfileSection;
 
 /**
  * The run's side of profiling. Sampling starts before the load and stops after it, because

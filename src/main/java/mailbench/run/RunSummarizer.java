@@ -11,6 +11,12 @@ import java.util.function.LongFunction;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
+import mailbench.runfolder.FacadeSection;
+import mailbench.runfolder.LatencyLog;
+import mailbench.runfolder.ProfileSection;
+import mailbench.runfolder.RunFolder;
+import mailbench.runfolder.RunSummary;
+
 /**
  * Turns Gatling's simulation.log into the run folder's summary.json and latency.hlog: the measured phase's numbers,
  * the requests that ended inside the profile's window (the profile's CPU per request), and what the run measured beside
@@ -58,7 +64,7 @@ final class RunSummarizer {
      */
     RunSummary summarize(Path simulationLog, Instant profileFrom, Instant profileTo, LongFunction<ProfileSection> profile, Beside beside)
         throws IOException {
-        RunSummary.Builder builder = new RunSummary.Builder();
+        RunSummaryBuilder builder = new RunSummaryBuilder();
         long[] inProfileWindow = {0};
         boolean complete = log.read(simulationLog, (name, start, end, ok, error) -> {
             builder.accept(name, start, end, ok, error);

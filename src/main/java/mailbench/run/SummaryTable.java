@@ -6,6 +6,10 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.stream.Collectors;
 
+import mailbench.runfolder.CpuSection;
+import mailbench.runfolder.ErrorWindow;
+import mailbench.runfolder.RunSummary;
+
 /** The console view of a summary: one line per request name, then the measured total, the error windows and the cores used. */
 public final class SummaryTable {
 
@@ -28,7 +32,7 @@ public final class SummaryTable {
         if (summary.errors() != null) {
             out.append(errors(summary.errors()));
         }
-        HostCpu.Section cpu = summary.cpu();
+        CpuSection cpu = summary.cpu();
         if (cpu != null) {
             StringBuilder line = new StringBuilder("\n  cores used (of " + cpu.cores() + "):");
             cpu.processes().forEach((name, cores) -> line.append(String.format(" %s %.2f,", name, cores)));
@@ -46,13 +50,13 @@ public final class SummaryTable {
     }
 
     /** One line per error window (warm-up included), or "no errors". */
-    static String errors(List<ErrorWindows.Window> windows) {
+    static String errors(List<ErrorWindow> windows) {
         if (windows.isEmpty()) {
             return "\n  errors: none (no KO, warm-up included)";
         }
         StringBuilder out = new StringBuilder("\n  errors (by request start; stretches of KO at most " + ErrorWindows.MERGE_GAP_SECONDS
             + " s apart form one window):");
-        for (ErrorWindows.Window w : windows) {
+        for (ErrorWindow w : windows) {
             out.append(String.format("%n    %s-%s UTC (%.1f-%.1f s into the run, %s): %d of %d requests KO; %s", CLOCK.format(
                 Instant.ofEpochMilli(w.startMillis())), CLOCK.format(Instant.ofEpochMilli(w.endMillis())), w.startSecondsIntoRun(),
                 w.endSecondsIntoRun(), w.phase(), w.ko(), w.requests(),

@@ -9,7 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import mailbench.profiler.CollapsedStacks;
-import mailbench.run.ErrorWindows;
+import mailbench.runfolder.ErrorWindow;
 
 class ComparerTest {
 
@@ -19,7 +19,7 @@ class ComparerTest {
     }
 
     private static RunResult run(String name, Double cpuMs, double p99, double rps, long ko, List<String> stacks, Map<String, String> knobs,
-                                 List<ErrorWindows.Window> errorWindows) {
+                                 List<ErrorWindow> errorWindows) {
         RunResult.Stats measured = new RunResult.Stats(60_000, ko, rps, 2, 10, p99);
         return new RunResult(name, "v", "completed", 500L, measured, Map.of("Search by text", measured), cpuMs,
             Map.of("clientEventLoop", 25.0, "other", 75.0), stacks == null ? null : CollapsedStacks.parse(stacks),
@@ -132,9 +132,9 @@ class ComparerTest {
 
     @Test
     void aP99RegressionFromOneCurrentRunsErrorWindowShouldBeInconclusiveNamingIt() {
-        ErrorWindows.Window stall = new ErrorWindows.Window(1_000_000, 1_000_200, 270, 270.2, ErrorWindows.MEASURED, 400, 222,
-            List.of(new ErrorWindows.Message("status.find.in([200, 209], 304), found 503", 222)));
-        ErrorWindows.Window warmUp = new ErrorWindows.Window(0, 100, 10, 10.1, ErrorWindows.WARM_UP, 50, 5, List.of());
+        ErrorWindow stall = new ErrorWindow(1_000_000, 1_000_200, 270, 270.2, ErrorWindow.MEASURED, 400, 222,
+            List.of(new ErrorWindow.Message("status.find.in([200, 209], 304), found 503", 222)));
+        ErrorWindow warmUp = new ErrorWindow(0, 100, 10, 10.1, ErrorWindow.WARM_UP, 50, 5, List.of());
 
         List<RunResult> base = List.of(run("b1", 0.4, 20, 1000, 0, null), run("b2", 0.4, 21, 1000, 0, null), run("b3", 0.4, 20, 1000, 0, null));
         Comparison comparison = Comparer.compare(base, List.of(run("c", 0.4, 69, 1000, 0, null, Map.of(), List.of(stall)),
@@ -149,7 +149,7 @@ class ComparerTest {
         assertThat(comparison.inconclusive()).containsExactly(Metric.P99_MS.key());
         assertThat(metric(warmUpOnly, Metric.P99_MS).outcome()).as("no measured window: the verdict stands")
             .isEqualTo(MetricVerdict.Outcome.REGRESSION);
-        assertThat(warmUp.phase()).isEqualTo(ErrorWindows.WARM_UP);
+        assertThat(warmUp.phase()).isEqualTo(ErrorWindow.WARM_UP);
     }
 
     @Test

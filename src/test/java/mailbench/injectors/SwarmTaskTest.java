@@ -6,7 +6,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import mailbench.run.RunSummary;
+import mailbench.runfolder.RunSummary;
 
 class SwarmTaskTest {
 

@@ -8,16 +8,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.corpus.CorpusSpec;
 import mailbench.facade.opensearch.SearchStats;
 import mailbench.facadeclient.FacadeStats;
 import mailbench.json.Json;
-import mailbench.run.RunSummary;
+import mailbench.runfolder.RunSummary;
 
 /** large-source.json and .html from two readings of the facade's counters and the measured response times. */
 class LargeSourceReportTest {

@@ -11,13 +11,14 @@ import java.util.Random;
 import mailbench.json.Json;
 import mailbench.run.BenchConfig;
 import mailbench.run.Knobs;
-import mailbench.run.LatencyLog;
-import mailbench.run.RunRecord;
-import mailbench.run.RunSummary;
+import mailbench.run.RunSummaryBuilder;
+import mailbench.runfolder.LatencyLog;
+import mailbench.runfolder.RunRecord;
+import mailbench.runfolder.RunSummary;
 
 /**
  * Run folders for the merge tests, written the way a run writes them: summary.json and
- * latency.hlog from one RunSummary.Builder fed with request records, beside a run.json.
+ * latency.hlog from one RunSummaryBuilder fed with request records, beside a run.json.
  */
 final class InjectorRuns {
 
@@ -44,7 +45,7 @@ final class InjectorRuns {
 
     /** A run folder holding these requests (plus some warm-up); returns it. */
     static Path write(Path folder, String host, String variant, String target, int rate, List<Request> requests) throws IOException {
-        RunSummary.Builder builder = new RunSummary.Builder();
+        RunSummaryBuilder builder = new RunSummaryBuilder();
         long first = requests.get(0).start();
         builder.accept(BenchConfig.WARM_UP_PREFIX + NAMES[0], first - 5_000, first - 4_990, true, null);
         builder.accept(BenchConfig.WARM_UP_PREFIX + NAMES[1], first - 4_000, first - 3_000, false, "timeout");
@@ -73,7 +74,7 @@ final class InjectorRuns {
 
     /** The summary a single run of all these requests would have: the reference a merge must reproduce. */
     static RunSummary summaryOf(List<Request> requests) {
-        RunSummary.Builder builder = new RunSummary.Builder();
+        RunSummaryBuilder builder = new RunSummaryBuilder();
         requests.forEach(r -> builder.accept(r.name(), r.start(), r.end(), r.ok(), null));
         return builder.build(true);
     }

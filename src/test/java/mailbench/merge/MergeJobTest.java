@@ -11,19 +11,18 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import mailbench.cli.MailbenchMain;
 import mailbench.compare.RunResult;
 import mailbench.errors.ToolError;
 import mailbench.json.Json;
-import mailbench.run.LatencyLog;
-import mailbench.run.RunSummary;
+import mailbench.runfolder.LatencyLog;
+import mailbench.runfolder.RunSummary;
 
 class MergeJobTest {
 

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import mailbench.errors.ToolError;
 import mailbench.run.Knobs;
-import mailbench.run.RunFolder;
-import mailbench.run.RunRecord;
+import mailbench.runfolder.RunFolder;
+import mailbench.runfolder.RunRecord;
 
 class DuetTimingTest {
 

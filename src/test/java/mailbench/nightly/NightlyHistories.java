@@ -3,8 +3,8 @@ package mailbench.nightly;
 import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -20,14 +20,15 @@ import mailbench.compare.DefaultThresholds;
 import mailbench.json.Json;
 import mailbench.run.BenchConfig;
 import mailbench.run.Knobs;
-import mailbench.run.LatencyLog;
-import mailbench.run.ProfileSection;
-import mailbench.run.RunRecord;
-import mailbench.run.RunSummary;
+import mailbench.run.RunSummaryBuilder;
+import mailbench.runfolder.LatencyLog;
+import mailbench.runfolder.ProfileSection;
+import mailbench.runfolder.RunRecord;
+import mailbench.runfolder.RunSummary;
 
 /**
  * Nightly histories made by the nightly job itself: {@link NightlyJob} runs, in a temporary git repository, a Maven that
- * instead of a load moves in a run folder written the way a run writes it (summary.json from a RunSummary.Builder fed
+ * instead of a load moves in a run folder written the way a run writes it (summary.json from a RunSummaryBuilder fed
  * with request records, a captured profile section, run.json from a RunRecord), one queue per side: the baseline
  * commit's clone and tonight's checkout. So the history files, their verdicts and comparisons are the product's own, and
  * only the load is made up: seeded response times around a median, a given rate and CPU cost.
@@ -109,7 +110,7 @@ public final class NightlyHistories {
 
     /** A run folder as a run of {@code load} writes it: {@value #SECONDS} s measured at the rate, after a little warm-up. */
     public static Path writeRun(Path folder, String host, Load load, Random random) throws IOException {
-        RunSummary.Builder builder = new RunSummary.Builder();
+        RunSummaryBuilder builder = new RunSummaryBuilder();
         long first = 1_793_500_000_000L;
         builder.accept(BenchConfig.WARM_UP_PREFIX + NAMES[0], first - 5_000, first - 4_990, true, null);
         int count = load.rate() * SECONDS;

@@ -19,6 +19,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import mailbench.profiler.CaptureSettings;
 import mailbench.profiler.SidecarToken;
+import mailbench.runfolder.ProfileSection;
+import mailbench.runfolder.RunFolder;
+import mailbench.runfolder.RunRecord;
+import mailbench.runfolder.RunSummary;
 
 /** What a run decides without Gatling or a stack: its folder's name, each simulation's needs, its profiler, its summary. */
 class BenchRunTest {

@@ -8,6 +8,9 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import mailbench.runfolder.CpuSection;
+import mailbench.runfolder.ErrorWindow;
+
 class ErrorWindowCausesTest {
 
     private static final String FOUND_503 = "status.find.in(200,201,202,203,204,205,206,207,208,209,304), but actually found 503";
@@ -36,7 +39,7 @@ class ErrorWindowCausesTest {
     @Test
     void aWindowBesideALongNodePauseShouldBeNamedByIt() {
         JvmPauses node = JvmPauses.parse(List.of(safepoint("2026-11-23T16:19:03.100+0000", "G1CollectFull", 480_000_000)));
-        ErrorWindowCauses.Cause cause = ErrorWindowCauses.cause(List.of(new ErrorWindows.Message(FOUND_503, 222)), null,
+        ErrorWindow.Cause cause = ErrorWindowCauses.cause(List.of(new ErrorWindow.Message(FOUND_503, 222)), null,
             Map.of("opensearch", node, "facade", JvmPauses.parse(List.of())), T - 2_000, T + 2_000);
 
         assertThat(cause.kind()).isEqualTo("shed-or-unavailable");
@@ -51,11 +54,11 @@ class ErrorWindowCausesTest {
         JvmPauses node = JvmPauses.parse(List.of(safepoint("2026-11-23T16:19:02.100+0000", "G1CollectForAllocation", 44_000_000),
             safepoint("2026-11-23T16:19:03.100+0000", "G1CollectForAllocation", 51_000_000),
             safepoint("2026-11-23T16:19:04.100+0000", "Cleanup", 16_000_000)));
-        HostCpu.Section starved = new HostCpu.Section(4, 2, Map.of("opensearch", 0.83, "facade", 0.6, "gatling", 0.47), 1.96, 0.04, 0.0,
+        CpuSection starved = new CpuSection(4, 2, Map.of("opensearch", 0.83, "facade", 0.6, "gatling", 0.47), 1.96, 0.04, 0.0,
             0.07);
-        List<ErrorWindowCauses.BusyThread> busy = List.of(new ErrorWindowCauses.BusyThread("opensearch", "C2 CompilerThread0", 0.62, 0.03));
+        List<ErrorWindow.BusyThread> busy = List.of(new ErrorWindow.BusyThread("opensearch", "C2 CompilerThread0", 0.62, 0.03));
 
-        ErrorWindowCauses.Cause cause = ErrorWindowCauses.cause(List.of(new ErrorWindows.Message(FOUND_503, 300)), starved, busy,
+        ErrorWindow.Cause cause = ErrorWindowCauses.cause(List.of(new ErrorWindow.Message(FOUND_503, 300)), starved, busy,
             Map.of("opensearch", node), T - 2_000, T + 2_000);
 
         assertThat(cause.stall()).isEqualTo("cpu-starved");
@@ -66,9 +69,9 @@ class ErrorWindowCausesTest {
 
     @Test
     void aWindowWithoutPauseOnAStarvedMachineShouldSaySo() {
-        HostCpu.Section starved = new HostCpu.Section(4, 2, Map.of("opensearch", 0.9, "facade", 0.5, "gatling", 0.08), 1.98, 0.0, 0.02, 0.5);
-        ErrorWindowCauses.Cause cause = ErrorWindowCauses.cause(
-            List.of(new ErrorWindows.Message("Request timeout to 127.0.0.1/127.0.0.1:8080 after 10000 ms", 40)), starved, Map.of(),
+        CpuSection starved = new CpuSection(4, 2, Map.of("opensearch", 0.9, "facade", 0.5, "gatling", 0.08), 1.98, 0.0, 0.02, 0.5);
+        ErrorWindow.Cause cause = ErrorWindowCauses.cause(
+            List.of(new ErrorWindow.Message("Request timeout to 127.0.0.1/127.0.0.1:8080 after 10000 ms", 40)), starved, Map.of(),
             T - 2_000, T + 2_000);
 
         assertThat(cause.kind()).isEqualTo("timeout");
@@ -80,20 +83,20 @@ class ErrorWindowCausesTest {
 
     @Test
     void aWindowUnderAUsedUpCpuQuotaShouldSaySoThoughTheMachineLooksIdle() {
-        HostCpu.Section machine = new HostCpu.Section(4, 2, Map.of("opensearch", 0.2, "facade", 0.25), 0.47, 0.0, 1.53, 0.02, 0.2);
-        ErrorWindowCauses.Cause cause = ErrorWindowCauses.cause(List.of(new ErrorWindows.Message("found 503", 30)),
+        CpuSection machine = new CpuSection(4, 2, Map.of("opensearch", 0.2, "facade", 0.25), 0.47, 0.0, 1.53, 0.02, 0.2);
+        ErrorWindow.Cause cause = ErrorWindowCauses.cause(List.of(new ErrorWindow.Message("found 503", 30)),
             machine.withQuota(0.45, 0.45, 0.9), Map.of(), T - 2_000, T + 2_000);
 
         assertThat(cause.stall()).isEqualTo("cpu-starved");
         assertThat(cause.text()).contains("the CPU quota was used up (idle 0.00 of its 0.45 cores, throttled in 90% of its periods; ");
-        assertThat(ErrorWindowCauses.cause(List.of(new ErrorWindows.Message("found 503", 30)), machine, Map.of(), T - 2_000, T + 2_000)
+        assertThat(ErrorWindowCauses.cause(List.of(new ErrorWindow.Message("found 503", 30)), machine, Map.of(), T - 2_000, T + 2_000)
             .stall()).isEqualTo("none-seen");
     }
 
     @Test
     void aWindowWithNothingSeenShouldPointAtTheNodeSnapshots() {
-        HostCpu.Section quiet = new HostCpu.Section(4, 2, Map.of(), 1.48, 0.0, 0.52, 0.1);
-        ErrorWindowCauses.Cause cause = ErrorWindowCauses.cause(List.of(new ErrorWindows.Message("found 502", 3)), quiet, Map.of(),
+        CpuSection quiet = new CpuSection(4, 2, Map.of(), 1.48, 0.0, 0.52, 0.1);
+        ErrorWindow.Cause cause = ErrorWindowCauses.cause(List.of(new ErrorWindow.Message("found 502", 3)), quiet, Map.of(),
             T - 2_000, T + 2_000);
 
         assertThat(cause.kind()).isEqualTo("backend-error");
@@ -103,10 +106,10 @@ class ErrorWindowCausesTest {
 
     @Test
     void annotateShouldKeepEveryWindowAndGiveEachACause() {
-        ErrorWindows.Window window = new ErrorWindows.Window(T, T + 200, 270.0, 270.2, ErrorWindows.MEASURED, 400, 222,
-            List.of(new ErrorWindows.Message(FOUND_503, 222)));
+        ErrorWindow window = new ErrorWindow(T, T + 200, 270.0, 270.2, ErrorWindow.MEASURED, 400, 222,
+            List.of(new ErrorWindow.Message(FOUND_503, 222)));
 
-        List<ErrorWindows.Window> annotated = ErrorWindowCauses.annotate(List.of(window), null, Map.of());
+        List<ErrorWindow> annotated = ErrorWindowCauses.annotate(List.of(window), null, Map.of());
 
         assertThat(annotated).singleElement().satisfies(w -> {
             assertThat(w.ko()).isEqualTo(222);

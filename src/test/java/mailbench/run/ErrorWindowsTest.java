@@ -9,6 +9,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
+import mailbench.runfolder.CpuSection;
+import mailbench.runfolder.ErrorWindow;
+import mailbench.runfolder.RunSummary;
+
 class ErrorWindowsTest {
 
     private static final long T0 = 1_740_787_200_000L;
@@ -16,7 +20,7 @@ class ErrorWindowsTest {
     private static final String TIMEOUT = "Request timeout to 127.0.0.1/127.0.0.1:8080 after 10000 ms";
 
     /** {@code perSecond} requests in each second from {@code fromSecond} to {@code toSecond} (inclusive), evenly spread. */
-    private static void load(RunSummary.Builder builder, String name, int fromSecond, int toSecond, int perSecond, boolean ok, String error) {
+    private static void load(RunSummaryBuilder builder, String name, int fromSecond, int toSecond, int perSecond, boolean ok, String error) {
         for (int second = fromSecond; second <= toSecond; second++) {
             for (int i = 0; i < perSecond; i++) {
                 long start = T0 + second * 1_000L + i * (1_000L / perSecond);
@@ -30,42 +34,42 @@ class ErrorWindowsTest {
 
         @Test
         void buildShouldListNoWindowWhenNothingFailed() {
-            RunSummary.Builder builder = new RunSummary.Builder();
+            RunSummaryBuilder builder = new RunSummaryBuilder();
             load(builder, BenchConfig.WARM_UP_PREFIX + "search", 0, 4, 10, true, null);
             load(builder, "search", 5, 9, 10, true, null);
 
             assertThat(builder.build(true).errors()).isEmpty();
-            assertThat(new RunSummary.Builder().build(false).errors()).as("no records at all").isEmpty();
+            assertThat(new RunSummaryBuilder().build(false).errors()).as("no records at all").isEmpty();
         }
 
         @Test
         void buildShouldGiveOneWindowForAnOutageWithTimesSinceTheFirstRequest() {
-            RunSummary.Builder builder = new RunSummary.Builder();
+            RunSummaryBuilder builder = new RunSummaryBuilder();
             load(builder, "search", 0, 9, 10, true, null);
             load(builder, "search", 10, 14, 10, false, FOUND_503);
             load(builder, "search", 15, 29, 10, true, null);
 
-            List<ErrorWindows.Window> errors = builder.build(true).errors();
+            List<ErrorWindow> errors = builder.build(true).errors();
 
             assertThat(errors).hasSize(1);
-            ErrorWindows.Window window = errors.get(0);
+            ErrorWindow window = errors.get(0);
             assertThat(window.startMillis()).isEqualTo(T0 + 10_000);
             assertThat(window.endMillis()).as("start of the last KO request").isEqualTo(T0 + 14_900);
             assertThat(window.startSecondsIntoRun()).isEqualTo(10.0);
             assertThat(window.endSecondsIntoRun()).isEqualTo(14.9);
             assertThat(window.requests()).isEqualTo(50);
             assertThat(window.ko()).isEqualTo(50);
-            assertThat(window.phase()).isEqualTo(ErrorWindows.MEASURED);
-            assertThat(window.messages()).containsExactly(new ErrorWindows.Message(FOUND_503, 50));
+            assertThat(window.phase()).isEqualTo(ErrorWindow.MEASURED);
+            assertThat(window.messages()).containsExactly(new ErrorWindow.Message(FOUND_503, 50));
         }
 
         @Test
         void buildShouldCountTheOkRequestsOfTheWindowsSecondsToo() {
-            RunSummary.Builder builder = new RunSummary.Builder();
+            RunSummaryBuilder builder = new RunSummaryBuilder();
             load(builder, "search", 0, 9, 10, true, null);
             load(builder, "get", 3, 4, 2, false, FOUND_503);
 
-            ErrorWindows.Window window = builder.build(true).errors().get(0);
+            ErrorWindow window = builder.build(true).errors().get(0);
 
             assertThat(window.requests()).as("20 OK searches and 4 KO gets in seconds 3 and 4").isEqualTo(24);
             assertThat(window.ko()).isEqualTo(4);
@@ -77,41 +81,41 @@ class ErrorWindowsTest {
 
         @Test
         void buildShouldJoinKoStretchesSeparatedByAtMostTwoSecondsWithoutKo() {
-            RunSummary.Builder builder = new RunSummary.Builder();
+            RunSummaryBuilder builder = new RunSummaryBuilder();
             load(builder, "search", 0, 30, 10, true, null);
             load(builder, "get", 5, 5, 1, false, FOUND_503);
             load(builder, "get", 8, 8, 1, false, FOUND_503); // seconds 6 and 7 without KO: joined
 
-            List<ErrorWindows.Window> errors = builder.build(true).errors();
+            List<ErrorWindow> errors = builder.build(true).errors();
 
-            assertThat(errors).extracting(ErrorWindows.Window::startMillis, ErrorWindows.Window::endMillis, ErrorWindows.Window::ko,
-                ErrorWindows.Window::requests).containsExactly(tuple(T0 + 5_000, T0 + 8_000, 2L, 42L));
+            assertThat(errors).extracting(ErrorWindow::startMillis, ErrorWindow::endMillis, ErrorWindow::ko,
+                ErrorWindow::requests).containsExactly(tuple(T0 + 5_000, T0 + 8_000, 2L, 42L));
         }
 
         @Test
         void buildShouldSplitKoStretchesSeparatedByThreeSecondsWithoutKo() {
-            RunSummary.Builder builder = new RunSummary.Builder();
+            RunSummaryBuilder builder = new RunSummaryBuilder();
             load(builder, "search", 0, 30, 10, true, null);
             load(builder, "get", 5, 5, 1, false, FOUND_503);
             load(builder, "get", 9, 10, 1, false, TIMEOUT); // seconds 6, 7 and 8 without KO: a second window
             load(builder, "get", 20, 20, 1, false, TIMEOUT);
 
-            List<ErrorWindows.Window> errors = builder.build(true).errors();
+            List<ErrorWindow> errors = builder.build(true).errors();
 
-            assertThat(errors).extracting(ErrorWindows.Window::startSecondsIntoRun, ErrorWindows.Window::endSecondsIntoRun,
-                    ErrorWindows.Window::ko)
+            assertThat(errors).extracting(ErrorWindow::startSecondsIntoRun, ErrorWindow::endSecondsIntoRun,
+                    ErrorWindow::ko)
                 .containsExactly(tuple(5.0, 5.0, 1L), tuple(9.0, 10.0, 2L), tuple(20.0, 20.0, 1L));
-            assertThat(errors.get(1).messages()).containsExactly(new ErrorWindows.Message(TIMEOUT, 2));
+            assertThat(errors.get(1).messages()).containsExactly(new ErrorWindow.Message(TIMEOUT, 2));
         }
 
         @Test
         void buildShouldNotDependOnTheOrderRecordsArrive() {
-            RunSummary.Builder builder = new RunSummary.Builder();
+            RunSummaryBuilder builder = new RunSummaryBuilder();
             builder.accept("get", T0 + 8_400, T0 + 8_401, false, FOUND_503);
             builder.accept("get", T0, T0 + 1, true, null);
             builder.accept("get", T0 + 5_200, T0 + 5_201, false, FOUND_503);
 
-            assertThat(builder.build(true).errors()).extracting(ErrorWindows.Window::startMillis, ErrorWindows.Window::endMillis)
+            assertThat(builder.build(true).errors()).extracting(ErrorWindow::startMillis, ErrorWindow::endMillis)
                 .containsExactly(tuple(T0 + 5_200, T0 + 8_400));
         }
     }
@@ -121,7 +125,7 @@ class ErrorWindowsTest {
 
         @Test
         void buildShouldCountWarmUpFaultsAndMarkEachWindowsPhase() {
-            RunSummary.Builder builder = new RunSummary.Builder();
+            RunSummaryBuilder builder = new RunSummaryBuilder();
             String warmUp = BenchConfig.WARM_UP_PREFIX + "search";
             load(builder, warmUp, 0, 9, 10, true, null);
             load(builder, warmUp, 2, 3, 1, false, FOUND_503);
@@ -132,8 +136,8 @@ class ErrorWindowsTest {
 
             RunSummary summary = builder.build(true);
 
-            assertThat(summary.errors()).extracting(ErrorWindows.Window::startSecondsIntoRun, ErrorWindows.Window::phase)
-                .containsExactly(tuple(2.0, ErrorWindows.WARM_UP), tuple(9.0, ErrorWindows.BOTH), tuple(20.0, ErrorWindows.MEASURED));
+            assertThat(summary.errors()).extracting(ErrorWindow::startSecondsIntoRun, ErrorWindow::phase)
+                .containsExactly(tuple(2.0, ErrorWindow.WARM_UP), tuple(9.0, ErrorWindow.BOTH), tuple(20.0, ErrorWindow.MEASURED));
             assertThat(summary.warmUp().ko()).as("the totals are unchanged").isEqualTo(3);
             assertThat(summary.measured().ko()).isEqualTo(3);
         }
@@ -144,37 +148,37 @@ class ErrorWindowsTest {
 
         @Test
         void buildShouldKeepTheMostFrequentMessagesFirstCappedToThree() {
-            RunSummary.Builder builder = new RunSummary.Builder();
+            RunSummaryBuilder builder = new RunSummaryBuilder();
             load(builder, "get", 1, 1, 50, false, FOUND_503);
             load(builder, "get", 2, 2, 20, false, TIMEOUT);
             load(builder, "get", 2, 2, 5, false, "Connection refused");
             load(builder, "get", 2, 2, 2, false, "Premature close");
             load(builder, "get", 2, 2, 1, false, null);
 
-            ErrorWindows.Window window = builder.build(true).errors().get(0);
+            ErrorWindow window = builder.build(true).errors().get(0);
 
             assertThat(window.ko()).isEqualTo(78);
-            assertThat(window.messages()).containsExactly(new ErrorWindows.Message(FOUND_503, 50), new ErrorWindows.Message(TIMEOUT, 20),
-                new ErrorWindows.Message("Connection refused", 5));
+            assertThat(window.messages()).containsExactly(new ErrorWindow.Message(FOUND_503, 50), new ErrorWindow.Message(TIMEOUT, 20),
+                new ErrorWindow.Message("Connection refused", 5));
         }
 
         @Test
         void buildShouldCountManyDistinctMessagesOfOneSecondAsOtherMessages() {
-            RunSummary.Builder builder = new RunSummary.Builder();
+            RunSummaryBuilder builder = new RunSummaryBuilder();
             for (int i = 0; i < 100; i++) {
                 builder.accept("get", T0 + i, T0 + i + 1, false, "message " + i);
             }
 
-            ErrorWindows.Window window = builder.build(true).errors().get(0);
+            ErrorWindow window = builder.build(true).errors().get(0);
 
             assertThat(window.ko()).isEqualTo(100);
-            assertThat(window.messages().get(0)).isEqualTo(new ErrorWindows.Message(ErrorWindows.OTHER_MESSAGES,
+            assertThat(window.messages().get(0)).isEqualTo(new ErrorWindow.Message(ErrorWindows.OTHER_MESSAGES,
                 100 - ErrorWindows.MESSAGES_PER_SECOND));
         }
 
         @Test
         void theConsoleShouldShowOneLinePerWindowOrNone() {
-            RunSummary.Builder builder = new RunSummary.Builder();
+            RunSummaryBuilder builder = new RunSummaryBuilder();
             load(builder, "search", 0, 9, 10, true, null);
             assertThat(SummaryTable.format(builder.build(true))).contains("errors: none");
 
@@ -188,9 +192,9 @@ class ErrorWindowsTest {
 
         @Test
         void theConsoleShouldSayWhatACpuQuotaLeftBesideTheMachinesIdle() {
-            RunSummary.Builder builder = new RunSummary.Builder();
+            RunSummaryBuilder builder = new RunSummaryBuilder();
             load(builder, "search", 0, 9, 10, true, null);
-            HostCpu.Section machine = new HostCpu.Section(10, 2, Map.of("facade", 0.2), 0.45, 0.0, 1.55, 0.25, 0.1);
+            CpuSection machine = new CpuSection(10, 2, Map.of("facade", 0.2), 0.45, 0.0, 1.55, 0.25, 0.1);
             String table = SummaryTable.format(builder.build(true).withCpu(machine.withQuota(0.45, 0.44, 0.7)));
 
             assertThat(table).contains("idle 1.55 | CPU quota 0.45 cores: left idle 0.01, throttled in 70% of its periods");

@@ -10,6 +10,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 import mailbench.facadeclient.FacadeStats;
+import mailbench.runfolder.FacadeSection;
 
 class FacadeMemoryWindowTest {
 

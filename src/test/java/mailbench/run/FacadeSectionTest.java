@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 
 import mailbench.facadeclient.FacadeStats;
+import mailbench.runfolder.FacadeSection;
 
 class FacadeSectionTest {
 

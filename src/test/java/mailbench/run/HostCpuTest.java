@@ -12,6 +12,8 @@ import java.util.Objects;
 
 import org.junit.jupiter.api.Test;
 
+import mailbench.runfolder.CpuSection;
+
 class HostCpuTest {
 
     @Test
@@ -32,7 +34,7 @@ class HostCpuTest {
         // 10 s later on 2 cores: 20 s of core time = 11 s user + 3 s system + 4 s idle + 2 s steal
         HostCpu.Reading last = new HostCpu.Reading(20_000, new long[] {12_000, 3_500, 6_000, 2_000},
             Map.of("facade", 3_100L, "opensearch", 9_050L));
-        HostCpu.Section section = HostCpu.section(first, last, 2);
+        CpuSection section = HostCpu.section(first, last, 2);
         assertThat(section.seconds()).isEqualTo(10.0);
         assertThat(section.processes()).containsEntry("facade", 0.3).containsEntry("opensearch", 0.9);
         assertThat(section.busy()).isEqualTo(1.4);
@@ -59,7 +61,7 @@ class HostCpuTest {
             new mailbench.cgroup.CgroupCpu.Counters(1_000_000_000L, 1_000, 100));
         HostCpu.Reading last = new HostCpu.Reading(20_000, new long[] {4_000, 1_500, 16_000, 0}, Map.of(),
             new mailbench.cgroup.CgroupCpu.Counters(5_000_000_000L, 1_100, 160));
-        HostCpu.Section section = HostCpu.withQuota(HostCpu.section(first, last, 2), 0.45, first, last);
+        CpuSection section = HostCpu.withQuota(HostCpu.section(first, last, 2), 0.45, first, last);
         assertThat(section.idle()).isEqualTo(1.4);
         assertThat(section.quotaCores()).isEqualTo(0.45);
         assertThat(section.quotaIdle()).isEqualTo(0.05);
@@ -70,7 +72,7 @@ class HostCpuTest {
     void withoutTheGroupsUseTheSectionShouldStayAsTheMachineSawIt() {
         HostCpu.Reading first = new HostCpu.Reading(10_000, new long[] {1_000, 500, 2_000, 0}, Map.of());
         HostCpu.Reading last = new HostCpu.Reading(20_000, new long[] {4_000, 1_500, 16_000, 0}, Map.of());
-        HostCpu.Section section = HostCpu.withQuota(HostCpu.section(first, last, 2), 0.45, first, last);
+        CpuSection section = HostCpu.withQuota(HostCpu.section(first, last, 2), 0.45, first, last);
         assertThat(section.quotaCores()).isNull();
         assertThat(section.idle()).isEqualTo(1.4);
     }
@@ -79,7 +81,7 @@ class HostCpuTest {
     void aProcessGoneBeforeTheEndShouldBeLeftOut() {
         HostCpu.Reading first = new HostCpu.Reading(0, null, Map.of("facade", 100L));
         HostCpu.Reading last = new HostCpu.Reading(1_000, null, Map.of());
-        HostCpu.Section section = HostCpu.section(first, last, 2);
+        CpuSection section = HostCpu.section(first, last, 2);
         assertThat(section.processes()).isEmpty();
         assertThat(section.busy()).isNull();
     }
@@ -95,7 +97,7 @@ class HostCpuTest {
             x += Long.numberOfTrailingZeros(x + System.nanoTime());
         }
         // two readings (one a second) inside the window
-        HostCpu.Section section = await().atMost(Duration.ofSeconds(10)).until(() -> cpu.between(from - 1, System.currentTimeMillis()),
+        CpuSection section = await().atMost(Duration.ofSeconds(10)).until(() -> cpu.between(from - 1, System.currentTimeMillis()),
             Objects::nonNull);
         cpu.close();
         assertThat(x).isPositive();

@@ -12,6 +12,8 @@ import org.HdrHistogram.HistogramLogWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import mailbench.runfolder.LatencyLog;
+
 class LatencyLogTest {
 
     private static final long T0 = 1_763_798_400_123L;
@@ -21,7 +23,7 @@ class LatencyLogTest {
 
     @Test
     void readShouldGiveBackEveryNameOutcomeAndValueAndTheWindowToTheMillisecond() throws IOException {
-        RunSummary.Builder builder = new RunSummary.Builder();
+        RunSummaryBuilder builder = new RunSummaryBuilder();
         builder.accept("Search by text", T0, T0 + 12, true, null);
         builder.accept("Search by text", T0 + 7, T0 + 3_007, false, "timeout");
         builder.accept("Odd, name: 100% é/ü", T0 + 10_001, T0 + 10_001 + 2_500_000, true, null);
@@ -46,7 +48,7 @@ class LatencyLogTest {
 
     @Test
     void aBuilderThatMeasuredNothingShouldHaveNoLatencies() {
-        RunSummary.Builder builder = new RunSummary.Builder();
+        RunSummaryBuilder builder = new RunSummaryBuilder();
         builder.accept(BenchConfig.WARM_UP_PREFIX + "x", T0, T0 + 1, true, null);
 
         assertThat(builder.latencies()).isEmpty();

@@ -2,6 +2,8 @@ package mailbench.run;
 
 import java.util.Map;
 
+import mailbench.runfolder.CpuSection;
+
 /** Started by {@link CgroupQuotaTest} inside a group with a CPU quota: keeps two cores' worth of threads busy and prints what HostCpu saw. */
 public final class QuotaChild {
 
@@ -27,7 +29,7 @@ public final class QuotaChild {
             for (Thread spinner : spinners) {
                 spinner.join();
             }
-            HostCpu.Section section = cpu.between(start, System.currentTimeMillis());
+            CpuSection section = cpu.between(start, System.currentTimeMillis());
             System.out.println("quotaCores=" + section.quotaCores() + " quotaIdle=" + section.quotaIdle() + " throttled="
                 + section.throttled() + " idle=" + section.idle());
         }

@@ -11,15 +11,21 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.compare.RunResult;
 import mailbench.errors.ToolError;
 import mailbench.json.Json;
 import mailbench.results.ResultDocument;
+import mailbench.runfolder.ErrorWindow;
+import mailbench.runfolder.FacadeSection;
+import mailbench.runfolder.LatencyLog;
+import mailbench.runfolder.ProfileSection;
+import mailbench.runfolder.RunFolder;
+import mailbench.runfolder.RunRecord;
+import mailbench.runfolder.RunSummary;
 
 class RunFolderTest {
 
@@ -27,9 +33,9 @@ class RunFolderTest {
     Path dir;
 
     /** A summary as a run builds it: measured and warm-up records, KO windows with a cause, a profile and a facade section. */
-    private static RunSummary.Builder summarized(long seed) {
+    private static RunSummaryBuilder summarized(long seed) {
         Random random = new Random(seed);
-        RunSummary.Builder builder = new RunSummary.Builder();
+        RunSummaryBuilder builder = new RunSummaryBuilder();
         builder.accept(BenchConfig.WARM_UP_PREFIX + "Search by text", 1_000, 1_012, false, "503");
         for (int i = 0; i < 2_000; i++) {
             long start = 10_000 + i * 10L;
@@ -39,11 +45,11 @@ class RunFolderTest {
         return builder;
     }
 
-    private static RunSummary summary(RunSummary.Builder builder) {
+    private static RunSummary summary(RunSummaryBuilder builder) {
         RunSummary summary = builder.build(true);
-        List<ErrorWindows.Window> windows = summary.errors().stream()
-            .map(w -> w.withCause(new ErrorWindowCauses.Cause("timeouts", null, "the node was busy", Map.of("opensearch", 12.5), 0.1, 0.0,
-                Map.of("opensearch", 1.7), 0.05, List.of(new ErrorWindowCauses.BusyThread("opensearch", "search[T#1]", 0.9, 0.3)))))
+        List<ErrorWindow> windows = summary.errors().stream()
+            .map(w -> w.withCause(new ErrorWindow.Cause("timeouts", null, "the node was busy", Map.of("opensearch", 12.5), 0.1, 0.0,
+                Map.of("opensearch", 1.7), 0.05, List.of(new ErrorWindow.BusyThread("opensearch", "search[T#1]", 0.9, 0.3)))))
             .toList();
         return summary.withErrors(windows).withProfile(ProfileSection.none("switched off"))
             .withFacade(FacadeSection.none("no measured requests"));
@@ -69,7 +75,7 @@ class RunFolderTest {
     @Test
     void everyFileShouldReadBackAsItWasWritten() throws IOException {
         RunFolder folder = RunFolder.of(Files.createDirectories(dir.resolve("run")));
-        RunSummary.Builder builder = summarized(7);
+        RunSummaryBuilder builder = summarized(7);
         RunSummary summary = summary(builder);
         RunRecord record = record();
 
@@ -142,7 +148,7 @@ class RunFolderTest {
         assertThat(result.speedProbeMs()).isEqualTo(170L);
         assertThat(result.machine()).containsEntry("host", "bench-1").containsEntry("speedProbeMs", "170");
         assertThat(result.measuredMillis()).isEqualTo(summary.window().endMillis() - summary.window().startMillis());
-        assertThat(result.measuredErrorWindows()).hasSize((int) summary.errors().stream().filter(w -> !ErrorWindows.WARM_UP.equals(w.phase()))
+        assertThat(result.measuredErrorWindows()).hasSize((int) summary.errors().stream().filter(w -> !ErrorWindow.WARM_UP.equals(w.phase()))
             .count());
         JsonNode doc = Json.MAPPER.valueToTree(ResultDocument.of(folder.dir()));
         assertThat(doc.get("rate").asInt()).isEqualTo(1000);

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
+import mailbench.runfolder.RunSummary;
+
 class RunSummaryTest {
 
     private static final long T0 = 1_740_787_200_000L;
@@ -15,7 +17,7 @@ class RunSummaryTest {
 
         @Test
         void buildShouldCountWarmUpRequestsApartFromTheMeasuredOnes() {
-            RunSummary.Builder builder = new RunSummary.Builder();
+            RunSummaryBuilder builder = new RunSummaryBuilder();
             builder.accept(WARM_UP_SEARCH, T0, T0 + 500, true, null);
             builder.accept(WARM_UP_SEARCH, T0 + 1, T0 + 900, false, "timeout");
             builder.accept(BenchConfig.WARM_UP_PREFIX + "get", T0 + 2, T0 + 700, true, null);
@@ -34,7 +36,7 @@ class RunSummaryTest {
 
         @Test
         void buildShouldReportOnlyWarmUpAsNoMeasuredTraffic() {
-            RunSummary.Builder builder = new RunSummary.Builder();
+            RunSummaryBuilder builder = new RunSummaryBuilder();
             builder.accept(WARM_UP_SEARCH, T0, T0 + 5, false, "503");
 
             RunSummary summary = builder.build(false);
@@ -47,7 +49,7 @@ class RunSummaryTest {
 
         @Test
         void buildShouldMeasureANameThatOnlyContainsTheWarmUpWords() {
-            RunSummary.Builder builder = new RunSummary.Builder();
+            RunSummaryBuilder builder = new RunSummaryBuilder();
             builder.accept("search (Warm-up: no)", T0, T0 + 5, true, null);
             builder.accept("Warm-up:search", T0 + 1, T0 + 5, true, null);
 
@@ -63,7 +65,7 @@ class RunSummaryTest {
 
         @Test
         void buildShouldDivideTheMeasuredCountByTheWindowBetweenFirstAndLastStart() {
-            RunSummary.Builder builder = new RunSummary.Builder();
+            RunSummaryBuilder builder = new RunSummaryBuilder();
             for (int i = 0; i <= 1_000; i++) {
                 builder.accept("search", T0 + i, T0 + i + 5, true, null);
             }
@@ -78,7 +80,7 @@ class RunSummaryTest {
 
         @Test
         void buildShouldIgnoreWarmUpWhenComputingTheWindow() {
-            RunSummary.Builder builder = new RunSummary.Builder();
+            RunSummaryBuilder builder = new RunSummaryBuilder();
             builder.accept(WARM_UP_SEARCH, T0 - 30_000, T0 - 29_000, true, null);
             for (int i = 0; i < 10; i++) {
                 builder.accept("search", T0 + i * 250L, T0 + i * 250L + 3, true, null);
@@ -93,7 +95,7 @@ class RunSummaryTest {
 
         @Test
         void buildShouldDivideEachNameByTheSameMeasuredWindow() {
-            RunSummary.Builder builder = new RunSummary.Builder();
+            RunSummaryBuilder builder = new RunSummaryBuilder();
             builder.accept("get", T0, T0 + 1, true, null);
             builder.accept("get", T0 + 10, T0 + 11, true, null);
             builder.accept("search", T0 + 2_000, T0 + 2_005, true, null);
@@ -107,7 +109,7 @@ class RunSummaryTest {
 
         @Test
         void buildShouldUseStartTimesNotArrivalOrderForTheWindow() {
-            RunSummary.Builder builder = new RunSummary.Builder();
+            RunSummaryBuilder builder = new RunSummaryBuilder();
             builder.accept("search", T0 + 500, T0 + 510, true, null);
             builder.accept("search", T0, T0 + 4_000, true, null);
             builder.accept("search", T0 + 1_000, T0 + 1_001, true, null);
@@ -120,7 +122,7 @@ class RunSummaryTest {
 
         @Test
         void buildShouldReportZeroRpsForASingleRequest() {
-            RunSummary.Builder builder = new RunSummary.Builder();
+            RunSummaryBuilder builder = new RunSummaryBuilder();
             builder.accept("get", T0, T0 + 12, true, null);
 
             RunSummary summary = builder.build(true);
@@ -136,7 +138,7 @@ class RunSummaryTest {
 
         @Test
         void buildShouldComputePercentilesFromKnownLatencies() {
-            RunSummary.Builder builder = new RunSummary.Builder();
+            RunSummaryBuilder builder = new RunSummaryBuilder();
             // latencies 100, 99, ..., 1 ms, in descending order so arrival order cannot be mistaken for rank
             for (int latency = 100; latency >= 1; latency--) {
                 builder.accept("search", T0 + latency, T0 + 2 * latency, true, null);
@@ -154,7 +156,7 @@ class RunSummaryTest {
 
         @Test
         void buildShouldGiveEachNameItsOwnPercentiles() {
-            RunSummary.Builder builder = new RunSummary.Builder();
+            RunSummaryBuilder builder = new RunSummaryBuilder();
             for (int i = 0; i < 10; i++) {
                 builder.accept("get", T0 + i, T0 + i + 2, true, null);
                 builder.accept("search", T0 + i, T0 + i + 40, true, null);
@@ -173,7 +175,7 @@ class RunSummaryTest {
 
         @Test
         void buildShouldClampANegativeLatencyToZero() {
-            RunSummary.Builder builder = new RunSummary.Builder();
+            RunSummaryBuilder builder = new RunSummaryBuilder();
             builder.accept("get", T0 + 10, T0, true, null);
 
             assertThat(builder.build(true).measured().maxMs()).isZero();
@@ -181,7 +183,7 @@ class RunSummaryTest {
 
         @Test
         void buildShouldClampLatenciesAboveAnHour() {
-            RunSummary.Builder builder = new RunSummary.Builder();
+            RunSummaryBuilder builder = new RunSummaryBuilder();
             builder.accept("get", T0, T0 + 5 * 3_600_000L, false, "stuck");
 
             // HdrHistogram with 3 significant digits reports the top of the bucket holding one hour
@@ -194,7 +196,7 @@ class RunSummaryTest {
 
         @Test
         void buildShouldCountKoPerNameAndOverall() {
-            RunSummary.Builder builder = new RunSummary.Builder();
+            RunSummaryBuilder builder = new RunSummaryBuilder();
             builder.accept("get", T0, T0 + 1, true, null);
             builder.accept("get", T0 + 1, T0 + 2, false, "status.find.in(200), but actually found 503");
             builder.accept("search", T0 + 2, T0 + 3, false, "timeout");
@@ -217,7 +219,7 @@ class RunSummaryTest {
 
         @Test
         void buildShouldGiveZerosAndNoWindowForNoRecords() {
-            RunSummary summary = new RunSummary.Builder().build(false);
+            RunSummary summary = new RunSummaryBuilder().build(false);
 
             assertThat(summary.measured()).isEqualTo(new RunSummary.Stats(0, 0, 0, 0, 0, 0, 0, 0));
             assertThat(summary.requests()).isEmpty();
@@ -228,7 +230,7 @@ class RunSummaryTest {
 
         @Test
         void buildShouldPassTheCompleteFlagThrough() {
-            RunSummary.Builder builder = new RunSummary.Builder();
+            RunSummaryBuilder builder = new RunSummaryBuilder();
             builder.accept("get", T0, T0 + 1, true, null);
 
             assertThat(builder.build(true).complete()).isTrue();
@@ -237,7 +239,7 @@ class RunSummaryTest {
 
         @Test
         void buildShouldSortTheRequestsByName() {
-            RunSummary.Builder builder = new RunSummary.Builder();
+            RunSummaryBuilder builder = new RunSummaryBuilder();
             for (String name : new String[] {"text search", "by sender", "get message", "date range", "by sender"}) {
                 builder.accept(name, T0, T0 + 1, true, null);
             }

@@ -13,6 +13,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.Test;
 
+import mailbench.runfolder.FacadeSection;
+
 class ThreadCpuTest {
 
     private static volatile long sink;

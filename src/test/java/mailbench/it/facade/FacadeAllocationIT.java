@@ -17,7 +17,7 @@ import mailbench.facadeclient.FacadeStats;
 import mailbench.it.support.FacadeProcess;
 import mailbench.it.support.Http;
 import mailbench.it.support.SharedNode;
-import mailbench.run.FacadeSection;
+import mailbench.runfolder.FacadeSection;
 
 /**
  * The facade's allocation counters as a run reads them: a facade in its own JVM over the real node, its stats read

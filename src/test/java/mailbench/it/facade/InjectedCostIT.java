@@ -17,7 +17,7 @@ import mailbench.facadeclient.FacadeStats;
 import mailbench.it.support.FacadeProcess;
 import mailbench.it.support.Http;
 import mailbench.it.support.SharedNode;
-import mailbench.run.FacadeSection;
+import mailbench.runfolder.FacadeSection;
 
 /**
  * The calibration knob as a comparison sees it: a facade told to add a known cost per search and get says so in its

@@ -15,14 +15,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import one.convert.Arguments;
+import one.convert.FlameGraph;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import com.fasterxml.jackson.databind.JsonNode;
-
-import one.convert.Arguments;
-import one.convert.FlameGraph;
 
 import mailbench.it.support.TargetJvm;
 import mailbench.json.Json;
@@ -31,7 +29,7 @@ import mailbench.profiler.CollapsedStacks;
 import mailbench.profiler.ProfileConverter;
 import mailbench.profiler.SidecarClient;
 import mailbench.profiler.SidecarToken;
-import mailbench.run.ProfileSection;
+import mailbench.runfolder.ProfileSection;
 
 /**
  * Staging mode on loopback: a real facade and a sidecar started by hand ({@code mailbench profiler

@@ -13,9 +13,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
 
 import mailbench.cli.MailbenchMain;
 import mailbench.corpus.CorpusSpec;
@@ -28,7 +27,7 @@ import mailbench.json.Json;
 import mailbench.loader.CorpusLoader;
 import mailbench.loader.SearchWarmer;
 import mailbench.run.Feeders;
-import mailbench.run.LatencyLog;
+import mailbench.runfolder.LatencyLog;
 
 /**
  * Scale-out as an operator does it, on one machine: one facade holding the corpus, two injectors

@@ -1,4 +1,4 @@
-package mailbench.run;
+package mailbench.runfolder;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -47,32 +47,9 @@ public final class RunRecord {
     public record Event(Instant at, String event) {
     }
 
-    /** What a starting run knows: its name, what runs against what, its knobs and the versions of this side. */
-    void starting(String runId, String simulation, BenchConfig config, Map<String, String> knobDefaults, String gatlingVersion,
-                  Instant startedAt) {
-        this.runId = runId;
-        this.simulation = simulation;
-        this.variant = config.variant();
-        this.path = config.path().value();
-        this.target = config.local() ? "local" : config.target().toString();
-        this.status = "starting";
-        this.start = startedAt;
-        knobs.putAll(BenchConfig.knobValues(knobDefaults));
-        if (config.injector().count() > 1) {
-            // one of several injectors: what this one sent, so a merge's rates add up to the total (docs/injectors.adoc)
-            knobs.put(Knobs.RATE.name(), Integer.toString(config.rate()));
-            knobs.put(Knobs.INJECTOR_INDEX.name(), Integer.toString(config.injector().index()));
-            knobs.put(Knobs.REPORTS.name(), config.reportsDir().toString());
-        }
-        // the revision the classes were built from; a build without .git falls back to the checkout run in
-        BuildRevision build = BuildRevision.current();
-        versions.put("mailbench", build.known() ? build.revision() : MachineInfo.gitRevision());
-        versions.put("gatling", gatlingVersion);
-        versions.put("jdk", System.getProperty("java.version"));
-    }
 
     /** Whether there is a profile: its status, and its folder or the reason there is none. */
-    void profile(ProfileSection section) {
+    public void profile(ProfileSection section) {
         profile = new LinkedHashMap<>();
         profile.put("status", section.status());
         if (section.reason() != null) {
@@ -82,11 +59,11 @@ public final class RunRecord {
         }
     }
 
-    synchronized void event(String event) {
+    public synchronized void event(String event) {
         timeline.add(new Event(Instant.now(), event));
     }
 
-    synchronized void write(Path file) throws IOException {
+    public synchronized void write(Path file) throws IOException {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), this);
         Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

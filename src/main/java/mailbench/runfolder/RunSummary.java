@@ -1,10 +1,6 @@
-package mailbench.run;
+package mailbench.runfolder;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.TreeMap;
 
 import org.HdrHistogram.Histogram;
 
@@ -12,13 +8,13 @@ import org.HdrHistogram.Histogram;
  * summary.json: the measured phase's numbers (warm-up excluded) overall and per request name.
  * Built from Gatling's own simulation.log records, because Gatling 3.15 writes no JSON stats
  * and its report mixes warm-up into the global numbers and divides throughput by the whole run.
- * {@code errors} says when KO responses came, warm-up included (see {@link ErrorWindows}; null for a
+ * {@code errors} says when KO responses came, warm-up included (see {@link ErrorWindow}; null for a
  * merged run), {@code profile} is the profiler's section (see {@link ProfileSection}), {@code cpu}
- * where the machine's cores went in the measured window (see {@link HostCpu}), {@code facade} the facade's
+ * where the machine's cores went in the measured window (see {@link CpuSection}), {@code facade} the facade's
  * allocation and GC pauses in the measured phase (see {@link FacadeSection}; null when not read).
  */
 public record RunSummary(Stats measured, List<NamedStats> requests, WarmUp warmUp, Window window, boolean complete,
-                         List<ErrorWindows.Window> errors, ProfileSection profile, HostCpu.Section cpu,
+                         List<ErrorWindow> errors, ProfileSection profile, CpuSection cpu,
                          FacadeSection facade) {
 
     /** The same numbers with the profiler's section. */
@@ -27,12 +23,12 @@ public record RunSummary(Stats measured, List<NamedStats> requests, WarmUp warmU
     }
 
     /** The same numbers with the error windows' causes. */
-    public RunSummary withErrors(List<ErrorWindows.Window> windows) {
+    public RunSummary withErrors(List<ErrorWindow> windows) {
         return new RunSummary(measured, requests, warmUp, window, complete, windows, profile, cpu, facade);
     }
 
     /** The same numbers with the machine's CPU section. */
-    public RunSummary withCpu(HostCpu.Section section) {
+    public RunSummary withCpu(CpuSection section) {
         return new RunSummary(measured, requests, warmUp, window, complete, errors, profile, section, facade);
     }
 
@@ -74,47 +70,4 @@ public record RunSummary(Stats measured, List<NamedStats> requests, WarmUp warmU
     public record WarmUp(long requests, long ko) {
     }
 
-    /** Collects records; names starting with {@link BenchConfig#WARM_UP_PREFIX} count as warm-up. */
-    public static final class Builder implements RequestRecordSink {
-        private final LatencyStats measured = new LatencyStats();
-        private final Map<String, LatencyStats> byName = new TreeMap<>();
-        private final ErrorWindows errors = new ErrorWindows();
-        private long warmUpRequests;
-        private long warmUpKo;
-
-        @Override
-        public void accept(String name, long startMillis, long endMillis, boolean ok, String error) {
-            boolean warmUp = name.startsWith(BenchConfig.WARM_UP_PREFIX);
-            errors.record(startMillis, ok, warmUp, error);
-            if (warmUp) {
-                warmUpRequests++;
-                warmUpKo += ok ? 0 : 1;
-                return;
-            }
-            measured.record(startMillis, endMillis, ok);
-            byName.computeIfAbsent(name, n -> new LatencyStats()).record(startMillis, endMillis, ok);
-        }
-
-        public RunSummary build(boolean complete) {
-            // one window for every name: from the first measured request sent to the last, plus one mean gap
-            // (N arrivals span N-1 gaps), so N requests at a steady R req/s give exactly R
-            long n = measured.count();
-            double window = n < 2 ? 0 : (measured.lastStart - measured.firstStart) * (double) n / (n - 1);
-            List<NamedStats> requests = new ArrayList<>();
-            byName.forEach((name, stats) -> requests.add(NamedStats.of(name, stats.toStats(window))));
-            Window bounds = measured.count() == 0 ? null : new Window(measured.firstStart, measured.lastStart);
-            return new RunSummary(measured.toStats(window), requests, new WarmUp(warmUpRequests, warmUpKo), bounds, complete,
-                errors.windows(), null, null, null);
-        }
-
-        /** The measured response times by name, for latency.hlog; empty when nothing was measured. */
-        public Optional<LatencyLog.Measured> latencies() {
-            if (measured.count() == 0) {
-                return Optional.empty();
-            }
-            Map<String, LatencyLog.Outcomes> outcomes = new TreeMap<>();
-            byName.forEach((name, stats) -> outcomes.put(name, stats.outcomes));
-            return Optional.of(new LatencyLog.Measured(measured.firstStart, measured.lastStart, outcomes));
-        }
-    }
 }

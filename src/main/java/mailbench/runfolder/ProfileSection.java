@@ -1,4 +1,4 @@
-package mailbench.run;
+package mailbench.runfolder;
 
 import java.time.Instant;
 import java.util.ArrayList;

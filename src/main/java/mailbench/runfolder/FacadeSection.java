@@ -1,4 +1,4 @@
-package mailbench.run;
+package mailbench.runfolder;
 
 import java.util.Map;
 
@@ -13,7 +13,7 @@ import mailbench.profiler.ThreadGroup;
  * loop, the facade's server threads, GC, JIT, other), and {@code requestPathCpuMsPerRequest} the first two over the
  * measured requests: the request's own path without the JIT, GC and timers that the process's count mixes in;
  * {@code requestPathWaitShare} the share of the request path's runnable time it spent waiting for a core
- * ({@link RunQueueWaits}): how much of the run measured a queue rather than the code. Every
+ * (the kernel's schedstat, read by the run): how much of the run measured a queue rather than the code. Every
  * number is null when not measured, and {@code note} says why.
  */
 public record FacadeSection(Double allocatedBytesPerRequest, Long allocatedBytes, Long requests, Long gcCount, Long gcMillis,
