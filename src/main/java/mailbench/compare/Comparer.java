@@ -163,33 +163,21 @@ public final class Comparer {
         boolean worse = worseBy > 0;
         double size = Math.abs(worseBy);
         Double p = null;
-        MetricVerdict.Outcome outcome;
-        String note;
-        if (!(size > allowed)) {
-            outcome = MetricVerdict.Outcome.NO_CHANGE;
-            note = mde == null ? "within the threshold; " + spread : withinAllowed(worseBy, allowed, mde, unit, "the spread's");
-        } else if (base.size() >= Thresholds.MIN_RUNS_FOR_TEST && current.size() >= Thresholds.MIN_RUNS_FOR_TEST) {
+        String test = null;
+        if (size > allowed && base.size() >= Thresholds.MIN_RUNS_FOR_TEST && current.size() >= Thresholds.MIN_RUNS_FOR_TEST) {
             AlternativeHypothesis direction = metric.higherIsWorse() == worse ? AlternativeHypothesis.GREATER_THAN : AlternativeHypothesis.LESS_THAN;
             p = MannWhitneyUTest.withDefaults().with(direction).test(array(current), array(base)).getPValue();
-            boolean beyondNoise = mde != null && size > mde;
-            String test = "Mann-Whitney U, one-sided p = " + round(p);
-            if (beyondNoise && p <= thresholds.alpha()) {
-                outcome = worse ? MetricVerdict.Outcome.REGRESSION : MetricVerdict.Outcome.IMPROVEMENT;
-                note = test + "; " + spread;
-            } else {
-                outcome = MetricVerdict.Outcome.INCONCLUSIVE;
-                note = (worse ? "worse" : "better") + " by " + oneDecimal(size) + unit + " but " + spread + " (" + test + "): run more pairs";
-            }
-        } else if (separated(metric, base, current, allowed, worse)) {
-            outcome = MetricVerdict.Outcome.INCONCLUSIVE;
-            note = (worse ? "worse" : "better") + " by " + oneDecimal(size) + unit + ", every current run " + (worse ? "worse" : "better")
-                + " than every base run by more than the threshold, but fewer than " + Thresholds.MIN_RUNS_FOR_TEST
-                + " runs a side, no rank test: a quick look, not a verdict; " + spread + ": run more pairs";
-        } else {
-            outcome = MetricVerdict.Outcome.INCONCLUSIVE;
-            note = (worse ? "worse" : "better") + " by " + oneDecimal(size) + unit + " but fewer than " + Thresholds.MIN_RUNS_FOR_TEST
-                + " runs a side and the runs overlap within the threshold; " + spread + ": run more pairs";
+            test = "Mann-Whitney U, one-sided p = " + round(p);
         }
+        VerdictRule.Decision decision = VerdictRule.decide(new VerdictRule.Measured(worseBy, allowed, mde, unit, spread, "the spread's", p,
+            test), thresholds.alpha(), () -> separated(metric, base, current, allowed, worse)
+                ? (worse ? "worse" : "better") + " by " + oneDecimal(size) + unit + ", every current run " + (worse ? "worse" : "better")
+                    + " than every base run by more than the threshold, but fewer than " + Thresholds.MIN_RUNS_FOR_TEST
+                    + " runs a side, no rank test: a quick look, not a verdict; " + spread + ": run more pairs"
+                : (worse ? "worse" : "better") + " by " + oneDecimal(size) + unit + " but fewer than " + Thresholds.MIN_RUNS_FOR_TEST
+                    + " runs a side and the runs overlap within the threshold; " + spread + ": run more pairs");
+        MetricVerdict.Outcome outcome = decision.outcome();
+        String note = decision.note();
         return new MetricVerdict(metric.key(), metric.label(), base, current, round(baseMedian), round(median(current)),
             Double.isFinite(worseBy) ? round(worseBy) : worseBy, allowed, mde == null ? null : round(mde), p == null ? null : round(p),
             outcome, note);

@@ -47,28 +47,16 @@ public final class PairedVerdict {
         boolean worse = worseBy > 0;
         double size = Math.abs(worseBy);
         Double p = null;
-        MetricVerdict.Outcome outcome;
-        String note;
-        if (!(size > allowed)) {
-            outcome = MetricVerdict.Outcome.NO_CHANGE;
-            note = mde == null ? "within the threshold; " + spread
-                : Comparer.withinAllowed(worseBy, allowed, mde, unit, "the " + n + " pairs'");
-        } else if (n >= MIN_PAIRS) {
+        String test = null;
+        if (size > allowed && n >= MIN_PAIRS) {
             p = signedRankP(changes, worse);
-            String test = "Wilcoxon signed-rank over " + n + " pairs, one-sided p = " + Comparer.round(p);
-            if (mde != null && size > mde && p <= thresholds.alpha()) {
-                outcome = worse ? MetricVerdict.Outcome.REGRESSION : MetricVerdict.Outcome.IMPROVEMENT;
-                note = test + "; " + spread;
-            } else {
-                outcome = MetricVerdict.Outcome.INCONCLUSIVE;
-                note = (worse ? "worse" : "better") + " by " + Comparer.oneDecimal(size) + unit + " but " + spread + " (" + test
-                    + "): run more pairs";
-            }
-        } else {
-            outcome = MetricVerdict.Outcome.INCONCLUSIVE;
-            note = (worse ? "worse" : "better") + " by " + Comparer.oneDecimal(size) + unit + " but fewer than " + MIN_PAIRS
-                + " pairs, no signed-rank test; " + spread + ": run more pairs";
+            test = "Wilcoxon signed-rank over " + n + " pairs, one-sided p = " + Comparer.round(p);
         }
+        VerdictRule.Decision decision = VerdictRule.decide(new VerdictRule.Measured(worseBy, allowed, mde, unit, spread,
+            "the " + n + " pairs'", p, test), thresholds.alpha(), () -> (worse ? "worse" : "better") + " by " + Comparer.oneDecimal(size)
+                + unit + " but fewer than " + MIN_PAIRS + " pairs, no signed-rank test; " + spread + ": run more pairs");
+        MetricVerdict.Outcome outcome = decision.outcome();
+        String note = decision.note();
         return new MetricVerdict(metric.key(), metric.label(), base, current, Comparer.round(Comparer.median(base)),
             Comparer.round(Comparer.median(current)), Comparer.round(worseBy), allowed, mde == null ? null : Comparer.round(mde),
             p == null ? null : Comparer.round(p), outcome, note);
