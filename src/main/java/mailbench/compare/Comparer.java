@@ -135,19 +135,6 @@ public final class Comparer {
                 + alone + verdict.note());
     }
 
-    /**
-     * The note of a change within the allowed one: "none larger than" the minimum detectable effect only when the measured
-     * change is itself no larger; a change the runs can see but the threshold allows is named with its size.
-     */
-    static String withinAllowed(double worseBy, double allowed, double mde, String unit, String whose) {
-        double size = Math.abs(worseBy);
-        if (size <= mde) {
-            return "none larger than " + oneDecimal(mde) + unit + " (" + whose + " minimum detectable effect)";
-        }
-        return (worseBy > 0 ? "worse" : "better") + " by " + oneDecimal(size) + unit + ", within the allowed " + oneDecimal(allowed) + unit
-            + " (" + whose + " minimum detectable effect is " + oneDecimal(mde) + unit + ")";
-    }
-
     static MetricVerdict verdict(Metric metric, List<Double> base, List<Double> current, Thresholds thresholds) {
         double allowed = metric.allowed(thresholds);
         if (base.isEmpty() || current.isEmpty()) {

@@ -31,7 +31,7 @@ final class VerdictRule {
         double size = Math.abs(m.worseBy());
         if (!(size > m.allowed())) {
             return new Decision(MetricVerdict.Outcome.NO_CHANGE, m.mde() == null ? "within the threshold; " + m.spread()
-                : Comparer.withinAllowed(m.worseBy(), m.allowed(), m.mde(), m.unit(), m.whoseSpread()));
+                : withinAllowed(m.worseBy(), m.allowed(), m.mde(), m.unit(), m.whoseSpread()));
         }
         if (m.p() == null) {
             return new Decision(MetricVerdict.Outcome.INCONCLUSIVE, untested.get());
@@ -41,5 +41,18 @@ final class VerdictRule {
         }
         return new Decision(MetricVerdict.Outcome.INCONCLUSIVE, (worse ? "worse" : "better") + " by " + Comparer.oneDecimal(size) + m.unit()
             + " but " + m.spread() + " (" + m.test() + "): run more pairs");
+    }
+
+    /**
+     * The note of a change within the allowed one: "none larger than" the minimum detectable effect only when the measured
+     * change is itself no larger; a change the runs can see but the threshold allows is named with its size.
+     */
+    static String withinAllowed(double worseBy, double allowed, double mde, String unit, String whose) {
+        double size = Math.abs(worseBy);
+        if (size <= mde) {
+            return "none larger than " + Comparer.oneDecimal(mde) + unit + " (" + whose + " minimum detectable effect)";
+        }
+        return (worseBy > 0 ? "worse" : "better") + " by " + Comparer.oneDecimal(size) + unit + ", within the allowed "
+            + Comparer.oneDecimal(allowed) + unit + " (" + whose + " minimum detectable effect is " + Comparer.oneDecimal(mde) + unit + ")";
     }
 }
