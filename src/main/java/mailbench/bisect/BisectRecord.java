@@ -15,7 +15,7 @@ final class BisectRecord {
     }
 
     static Map<String, Object> of(CommitRange range, NightEffect effect, int pairs, BisectPlanner.Limits limits, BisectOutcome outcome,
-                                  Instant started, Path folder) {
+                                  Instant started, Path folder, List<String> replayed) {
         Map<String, Object> entry = new LinkedHashMap<>(summary(outcome));
         entry.put("baseline", range.good());
         entry.put("bad", range.bad());
@@ -29,6 +29,8 @@ final class BisectRecord {
         entry.put("alpha", limits.alpha());
         entry.put("minutes", Math.round(Duration.between(started, Instant.now()).toSeconds() / 6.0) / 10.0);
         entry.put("folder", folder.toString());
+        // a resumed bisection's rounds taken from its folder rather than made again ("minutes" counts only the resumed part)
+        entry.put("replayed", replayed);
         List<Map<String, Object>> steps = new ArrayList<>();
         outcome.steps().forEach(step -> steps.add(step(step)));
         entry.put("steps", steps);

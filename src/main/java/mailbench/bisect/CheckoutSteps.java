@@ -37,8 +37,11 @@ final class CheckoutSteps implements StepRunner {
     private final Map<String, Path> checkouts = new HashMap<>();
     private int rounds;
 
-    CheckoutSteps(PairBench bench, Path projectDir, Path builds, String maven, Path folder, Metric metric, Consumer<String> say) {
+    /** {@code roundsBefore}: the rounds already in the folder's {@code steps/} (a resumed bisection's), numbered on from them. */
+    CheckoutSteps(PairBench bench, Path projectDir, Path builds, String maven, Path folder, Metric metric, int roundsBefore,
+                  Consumer<String> say) {
         this.bench = bench;
+        this.rounds = roundsBefore;
         this.projectDir = projectDir;
         this.builds = builds;
         this.maven = maven;
@@ -56,10 +59,11 @@ final class CheckoutSteps implements StepRunner {
         say.accept(pairs + " pairs of " + abbreviated(testedCommit) + " (current) against " + abbreviated(goodCommit) + " (base) into "
             + round);
         PairBench.Pairs made = bench.pairs(good, tested, round, pairs);
-        return changes(made.base(), made.current(), round);
+        return changes(metric, made.base(), made.current(), round);
     }
 
-    private List<Double> changes(List<RunResult> base, List<RunResult> current, Path round) {
+    /** The pairs' changes of {@code metric}, in pair order; a ToolError naming the fix when a run lacks it. */
+    static List<Double> changes(Metric metric, List<RunResult> base, List<RunResult> current, Path round) {
         List<Double> baseValues = base.stream().map(metric::of).toList();
         List<Double> currentValues = current.stream().map(metric::of).toList();
         List<Double> changes = baseValues.contains(null) || currentValues.contains(null) ? null

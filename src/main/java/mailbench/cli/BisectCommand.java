@@ -21,7 +21,8 @@ import picocli.CommandLine.Option;
     description = {"Walks the first-parent commits after --baseline-commit up to --bad-commit: each step builds a commit beside this",
         "checkout and runs it against the baseline in pairs, as a night does, enough pairs to tell half the night's change from",
         "noise; a step like neither end doubles its pairs up to --max-pairs. The last commit standing is run against its parent",
-        "before it is named. The change comes from a night (--night) or is given (--effect, --spread).",
+        "before it is named. The change comes from a night (--night) or is given (--effect, --spread). An interrupted",
+        "bisection goes on from where it stopped with --resume <its folder> and the options it was started with.",
         "Exit code: 0 the culprit named and confirmed, 3 no culprit confirmed (the output says why: not confirmed against its",
         "parent, or a step that stayed unknown), 2 tool error (a bad option or commit, a run that failed to run)."})
 final class BisectCommand implements Callable<Integer> {
@@ -72,6 +73,11 @@ final class BisectCommand implements Callable<Integer> {
     @Option(names = "--out", description = "Where each bisection's folder goes (default: ${DEFAULT-VALUE})", defaultValue = "reports/bisect")
     Path out;
 
+    @Option(names = "--resume", description = "An interrupted bisection's folder: its recorded rounds are replayed (their pairs judged"
+        + " again, a round cut short completed) and the bisection goes on from where it stopped, into that folder; give the"
+        + " options it was started with (default: a new bisection under --out)")
+    Path resume;
+
     @Mixin
     PairOptions pairing;
 
@@ -87,8 +93,8 @@ final class BisectCommand implements Callable<Integer> {
                 throw new ToolError("--baseline-commit is needed: the good commit, or --night, whose night.json names its baseline");
             }
             BisectJob.Settings settings = new BisectJob.Settings(good, badCommit, projectDir, builds,
-                out.resolve(NightlyJob.NIGHT_ID.format(Instant.now())), maven.maven, maven.properties, pairing.settings(),
-                new BisectPlanner.Limits(minPairs, maxPairs, alpha));
+                resume != null ? resume : out.resolve(NightlyJob.NIGHT_ID.format(Instant.now())), maven.maven, maven.properties,
+                pairing.settings(), new BisectPlanner.Limits(minPairs, maxPairs, alpha), resume != null);
             BisectJob.Outcome outcome = new BisectJob(settings, System.out).run(looked);
             System.out.println("[bisect] record: " + outcome.record());
             System.out.println("[bisect] verdict: " + outcome.bisection().verdict().text().toUpperCase(Locale.ROOT) + ": "

@@ -99,6 +99,14 @@ public final class PairBench implements AutoCloseable {
             made.stoppedBecause());
     }
 
+    /**
+     * The counted pairs an interrupted comparison left in {@code folder}, judged by this bench's rule: what a resumed
+     * bisection keeps instead of making them again.
+     */
+    public Pairs recorded(Path folder) {
+        return RecordedPairs.read(folder, settings.pairRule());
+    }
+
     /** The pairs of two sides into {@code folder} as the plan has them; a ToolError naming the fix when none counted. */
     TrialPlan.Outcome compare(Side base, Side current, Path folder, TrialPlan.Settings plan, Function<List<Trial>, String> undecided,
                               long startedNanos) throws IOException, InterruptedException {

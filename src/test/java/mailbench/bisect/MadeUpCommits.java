@@ -6,6 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import mailbench.json.Json;
 import mailbench.nightly.Git;
 import mailbench.nightly.NightlyHistories;
 
@@ -47,8 +50,12 @@ public final class MadeUpCommits {
         for (int position = 0; position < checkouts.size(); position++) {
             for (int run = 1; run <= (position == 0 ? goodRuns : runs); run++) {
                 String name = String.format("20261201-02%02d%02d-SearchSimulation-default", position, run);
-                NightlyHistories.writeRun(queues.resolve(checkouts.get(position)).resolve(name), "bench-1",
+                Path folder = NightlyHistories.writeRun(queues.resolve(checkouts.get(position)).resolve(name), "bench-1",
                     position >= culprit ? AFTER : BEFORE, random);
+                // as a real run, its run.json names the commit it ran (what a resumed bisection matches its rounds by)
+                ObjectNode record = (ObjectNode) Json.MAPPER.readTree(folder.resolve("run.json").toFile());
+                ((ObjectNode) record.path("versions")).put("mailbench", checkouts.get(position).substring(0, 12));
+                Json.MAPPER.writeValue(folder.resolve("run.json").toFile(), record);
             }
         }
         return NightlyHistories.fakeMaven(dir, queues);
