@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -20,13 +21,18 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import mailbench.access.ServerTls;
 import mailbench.cli.MailbenchMain;
 import mailbench.corpus.CorpusSpec;
 import mailbench.facade.FacadeConfig;
+import mailbench.facade.FacadeGuards;
 import mailbench.facade.FacadeServer;
+import mailbench.facade.FacadeToken;
 import mailbench.facade.opensearch.ClientOptions;
+import mailbench.facadeclient.FacadeAccess;
 import mailbench.injectors.InjectorImage;
 import mailbench.it.support.SharedNode;
+import mailbench.it.support.TestCertificates;
 import mailbench.json.Json;
 import mailbench.loader.CorpusLoader;
 import mailbench.loader.SearchWarmer;
@@ -34,7 +40,8 @@ import mailbench.run.Feeders;
 
 /**
  * {@code mailbench swarm-run} as an operator runs it, on a one-node swarm of this host's Docker engine: three injectors
- * of an image built from this build, at a low rate against a real facade over the suite's node, merged into one run;
+ * of an image built from this build, at a low rate against a real facade over the suite's node (https with a private CA
+ * and a token, as on staging), merged into one run;
  * and an injector that fails. Skipped without a Docker engine. A swarm the engine was not in is made for the test
  * and left afterwards; the image, the services and the job's containers it made are removed.
  */
@@ -48,6 +55,7 @@ class SwarmRunIT {
         "mailbench-base:jre17");
     private static final int INJECTORS = 3;
     private static final int RATE = 30;
+    private static final String TOKEN = "swarm-run-it-token-0123456789";
 
     private static boolean swarmMadeHere;
     private static boolean imageMadeHere;
@@ -78,19 +86,31 @@ class SwarmRunIT {
         }
     }
 
+    /**
+     * The facade as on staging: https with a certificate of a private CA, and a token. Gatling's requests check the
+     * certificate only against --facade-ca, so the injectors' requests get through only if the CA reached every one.
+     */
     @Test
-    void threeInjectorsShouldLoadTogetherAndMergeIntoOneRunOfTheirSum() throws Exception {
+    void threeInjectorsShouldLoadAnHttpsFacadeTogetherAndMergeIntoOneRunOfTheirSum() throws Exception {
         Path feeders = Feeders.forCorpus(CORPUS);
         FacadeConfig config = new FacadeConfig("127.0.0.1", 0, List.of(SharedNode.url()), "mail-it-swarm-" + System.nanoTime(), 1, 1, 1,
             64, 256, FacadeConfig.DEFAULT_MAX_BODY_BYTES, FacadeConfig.DEFAULT_MAX_BULK_ITEMS, Duration.ofSeconds(1),
             Duration.ofSeconds(30), ClientOptions.DEFAULT);
+        Files.createDirectories(WORK);
+        TestCertificates certificates = TestCertificates.create();
+        Path ca = certificates.writeCaPem(WORK.resolve("ca.pem"));
+        certificates.writeServerPem(WORK.resolve("facade.pem"), WORK.resolve("facade-key.pem"));
+        Path tokenFile = Files.writeString(WORK.resolve("facade.token"), TOKEN + "\n");
+        ServerTls tls = ServerTls.of(WORK.resolve("facade.pem"), WORK.resolve("facade-key.pem"), null, false, Map.of());
         int exit;
-        try (FacadeServer facade = FacadeServer.start(config)) {
-            URI target = URI.create("http://127.0.0.1:" + facade.port());
-            new CorpusLoader(target, line -> System.out.println("[swarm-it] " + line)).load(CORPUS);
-            assertThat(new SearchWarmer(target, line -> System.out.println("[swarm-it] " + line)).warm(feeders, Duration.ofSeconds(20)))
-                .isPositive();
+        try (FacadeServer facade = FacadeServer.start(config, FacadeGuards.DEFAULTS.withToken(FacadeToken.of(TOKEN)), tls, p -> { })) {
+            URI target = URI.create("https://localhost:" + facade.port());
+            FacadeAccess access = FacadeAccess.of(FacadeToken.of(TOKEN), ca, "--facade-ca");
+            new CorpusLoader(target, access, line -> System.out.println("[swarm-it] " + line)).load(CORPUS);
+            assertThat(new SearchWarmer(target, access, line -> System.out.println("[swarm-it] " + line))
+                .warm(feeders, Duration.ofSeconds(20))).isPositive();
             exit = MailbenchMain.run("swarm-run", "--injectors", "" + INJECTORS, "--rate", "" + RATE, "--target", target.toString(),
+                "--token-file", tokenFile.toString(), "--facade-ca", ca.toString(),
                 "--image", IMAGE, "--out", WORK.resolve("ok").toString(), "--lead-seconds", "90",
                 "-Dmailbench.corpus.messages=" + CORPUS.messages(), "-Dmailbench.corpus.users=" + CORPUS.users(),
                 "-Dmailbench.warmup=5", "-Dmailbench.duration=20", "-Dmailbench.profiler=false",
@@ -110,6 +130,7 @@ class SwarmRunIT {
         for (Path run : runs) {
             JsonNode record = Json.MAPPER.readTree(run.resolve("run.json").toFile());
             assertThat(record.at("/knobs/mailbench.rate").asText()).as("each injector's share").isEqualTo("" + RATE / INJECTORS);
+            assertThat(record.at("/knobs/mailbench.facade.ca").asText()).as("the CA, mounted").isEqualTo("/run/mailbench/facade-ca.pem");
             sum += Json.MAPPER.readTree(run.resolve("summary.json").toFile()).at("/measured/requests").asLong();
             for (JsonNode event : record.get("timeline")) {
                 if (event.get("event").asText().equals("load starting")) {
@@ -119,6 +140,7 @@ class SwarmRunIT {
         }
         JsonNode merged = Json.MAPPER.readTree(job.resolve("merged/summary.json").toFile());
         assertThat(merged.at("/measured/requests").asLong()).as("merged count = the injectors' sum").isEqualTo(sum).isPositive();
+        assertThat(merged.at("/measured/ko").asLong()).as("every request through TLS checked against the CA, with the token").isZero();
         assertThat(starts).hasSize(INJECTORS);
         long spread = starts.stream().mapToLong(Instant::toEpochMilli).max().orElseThrow()
             - starts.stream().mapToLong(Instant::toEpochMilli).min().orElseThrow();
