@@ -44,10 +44,11 @@ final class DuetRunner implements TrialRunner {
         return thread;
     });
     private volatile List<GatlingRunner> running = List.of();
-    private Duration lead = FIRST_LEAD;
+    private final DuetTiming.Lead lead;
 
-    /** {@code node}: the shared node's URL; {@code rate}: the whole load, each side gets half. */
-    DuetRunner(String maven, Side base, Side current, URI node, int rate, Path folder, String pairs, Consumer<String> say) {
+    /** {@code node}: the shared node's URL; {@code rate}: the whole load, each side gets half; {@code lead}: the bench's. */
+    DuetRunner(String maven, Side base, Side current, URI node, int rate, Path folder, String pairs, DuetTiming.Lead lead,
+               Consumer<String> say) {
         if (rate < 2) {
             throw new ToolError("-Dmailbench.rate must be at least 2 for a duet (each side gets half), got " + rate);
         }
@@ -57,6 +58,7 @@ final class DuetRunner implements TrialRunner {
         this.current = current.with(shared);
         this.folder = folder;
         this.pairs = pairs;
+        this.lead = lead;
         this.say = say;
     }
 
@@ -68,7 +70,8 @@ final class DuetRunner implements TrialRunner {
     @Override
     public Trial run(int index, boolean baseFirst) throws InterruptedException, IOException {
         long started = System.nanoTime();
-        Instant startAt = Instant.now().plus(lead);
+        Duration given = lead.get();
+        Instant startAt = Instant.now().plus(given);
         Map<String, String> agreed = Map.of(Knobs.START_AT.name(), Long.toString(startAt.toEpochMilli()));
         Side first = baseFirst ? base.with(agreed) : current.with(agreed);
         Side second = baseFirst ? current.with(agreed) : base.with(agreed);
@@ -77,7 +80,7 @@ final class DuetRunner implements TrialRunner {
         running = List.of(firstRunner, secondRunner);
         String name = "pair " + index + "/" + pairs;
         say.accept(name + ": both sides at once, " + first.label() + " started first, load from " + startAt + " (in "
-            + lead.toSeconds() + " s)");
+            + given.toSeconds() + " s)");
         Future<RunResult> firstRun = sides.submit(() -> InterleavedRunner.runSide(firstRunner, first, folder, name, index, say));
         Future<RunResult> secondRun = sides.submit(() -> InterleavedRunner.runSide(secondRunner, second, folder, name, index, say));
         RunResult firstResult;
@@ -92,9 +95,12 @@ final class DuetRunner implements TrialRunner {
         RunResult currentResult = baseFirst ? secondResult : firstResult;
         List<DuetTiming.Side> timings = List.of(DuetTiming.read(folder.resolve(Side.BASE).resolve(baseResult.name()), startAt),
             DuetTiming.read(folder.resolve(Side.CURRENT).resolve(currentResult.name()), startAt));
-        DuetTiming.requireTogether(timings.get(0), timings.get(1), name);
-        lead = DuetTiming.nextLead(lead, timings, LEAD_MARGIN);
-        return new Trial(index, baseFirst, baseResult, currentResult, Duration.ofNanos(System.nanoTime() - started));
+        lead.learn(timings, LEAD_MARGIN);
+        String apart = DuetTiming.whyApart(timings.get(0), timings.get(1));
+        if (apart != null) {
+            say.accept(name + ": " + apart + "; the next pair's sides get " + lead.get().toSeconds() + " s");
+        }
+        return new Trial(index, baseFirst, baseResult, currentResult, Duration.ofNanos(System.nanoTime() - started), apart);
     }
 
     /** The side's run; when it fails, the other side is stopped (half a pair is no pair) and the failure is passed on. */

@@ -28,15 +28,20 @@ final class NightRunners {
     private final PairBench.Settings settings;
     private final TrialPlan.Settings plan;
     private final Map<String, String> properties;
+    private final DuetTiming.Lead lead;
     private final Consumer<String> say;
     /** The runner making pairs right now, for the stop hook. */
     private final AtomicReference<TrialRunner> running = new AtomicReference<>();
     private HostFit.Outcome fit;
     private Trial carried;
 
-    /** {@code fitted}: an earlier comparison's fit, whose tuning a duet keeps (null: fit now, if the settings ask for fit pairs). */
+    /**
+     * {@code fitted}: an earlier comparison's fit, whose tuning a duet keeps (null: fit now, if the settings ask for fit
+     * pairs); {@code lead}: the bench's time for a duet's sides to get ready, shared by every runner made here.
+     */
     NightRunners(String maven, Side base, Side current, NightNode node, Path folder, PairBench.Settings settings,
-                 TrialPlan.Settings plan, Map<String, String> properties, HostFit.Outcome fitted, Consumer<String> say) {
+                 TrialPlan.Settings plan, Map<String, String> properties, HostFit.Outcome fitted, DuetTiming.Lead lead,
+                 Consumer<String> say) {
         this.maven = maven;
         this.base = base;
         this.current = current;
@@ -46,6 +51,7 @@ final class NightRunners {
         this.plan = plan;
         this.properties = properties;
         this.fit = fitted;
+        this.lead = lead;
         this.say = say;
     }
 
@@ -142,6 +148,6 @@ final class NightRunners {
 
     private TrialRunner duet(HostFit.Tuning tuning, Path folder, String pairs) {
         Map<String, String> warmup = Map.of(Knobs.WARMUP.name(), Integer.toString(tuning.warmupSeconds()));
-        return new DuetRunner(maven, base.with(warmup), current.with(warmup), node.url(), tuning.rate(), folder, pairs, say);
+        return new DuetRunner(maven, base.with(warmup), current.with(warmup), node.url(), tuning.rate(), folder, pairs, lead, say);
     }
 }

@@ -50,6 +50,8 @@ public final class PairBench implements AutoCloseable {
     private final Consumer<String> say;
     private final AtomicReference<NightRunners> running = new AtomicReference<>();
     private final Thread stopper;
+    /** A duet's time to get both sides ready, learnt by every pair of the bench (fit pairs and each comparison's). */
+    private final DuetTiming.Lead lead = new DuetTiming.Lead(DuetRunner.FIRST_LEAD);
     private HostFit.Outcome fit;
 
     private PairBench(String maven, Settings settings, Map<String, String> properties, NightNode node, Consumer<String> say) {
@@ -110,7 +112,8 @@ public final class PairBench implements AutoCloseable {
     /** The pairs of two sides into {@code folder} as the plan has them; a ToolError naming the fix when none counted. */
     TrialPlan.Outcome compare(Side base, Side current, Path folder, TrialPlan.Settings plan, Function<List<Trial>, String> undecided,
                               long startedNanos) throws IOException, InterruptedException {
-        NightRunners runners = new NightRunners(maven, base, current, node, folder, settings, plan, properties, fit, say);
+        NightRunners runners = new NightRunners(maven, base, current, node, folder, settings, plan, properties, fit, lead,
+            say);
         running.set(runners);
         TrialRunner runner = runners.counted(startedNanos);
         fit = runners.fit();

@@ -37,14 +37,41 @@ class DuetTimingTest {
     }
 
     @Test
-    void aPairShouldMeasureTogetherOrBeRefused() throws Exception {
+    void aPairShouldMeasureTogetherOrSayWhyItIsNotADuetPair() throws Exception {
         DuetTiming.Side base = DuetTiming.read(run("a", "" + START_AT.toEpochMilli(), "waiting 20.0 s for the agreed start x", 60), START_AT);
         DuetTiming.Side close = DuetTiming.read(run("b", "" + START_AT.toEpochMilli(), "waiting 0.5 s for the agreed start x", 61), START_AT);
         DuetTiming.Side apart = DuetTiming.read(run("c", "" + START_AT.toEpochMilli(), "late for the agreed start x by 9.0 s: now", 69), START_AT);
 
-        DuetTiming.requireTogether(base, close, "pair 1/6");
-        assertThatThrownBy(() -> DuetTiming.requireTogether(base, apart, "pair 2/6")).isInstanceOf(ToolError.class)
-            .hasMessageContaining("pair 2/6: the sides measured 51.0 s together of 60.0 s").hasMessageContaining("not a duet pair");
+        assertThat(DuetTiming.whyApart(base, close)).isNull();
+        assertThat(DuetTiming.whyApart(base, apart)).isEqualTo("the sides measured 51.0 s together of 60.0 s (base ready 20.0 s ahead,"
+            + " current ready 9.0 s after the agreed start): not a duet pair");
+    }
+
+    @Test
+    void aLatePairShouldGiveTheNextPairWhatItsSlowerSideTookAndRunnersShouldShareIt() throws Exception {
+        // on a host cut to 0.4 of a core, a first pair's sides were ready 16.4 and 20.3 s after a 120 s lead
+        DuetTiming.Side base = DuetTiming.read(run("a", "" + START_AT.toEpochMilli(), "late for the agreed start x by 16.4 s: now", 76),
+            START_AT);
+        DuetTiming.Side current = DuetTiming.read(run("b", "" + START_AT.toEpochMilli(), "late for the agreed start x by 20.3 s: now",
+            80), START_AT);
+        DuetTiming.Lead lead = new DuetTiming.Lead(Duration.ofSeconds(120));
+
+        lead.learn(List.of(base, current), Duration.ofSeconds(15));
+
+        assertThat(lead.get()).isEqualTo(Duration.ofMillis(155_300));
+    }
+
+    @Test
+    void aPairItsRunnerDidNotCountShouldKeepTheReasonBesideTheRulesOwn() {
+        Trial apart = new Trial(1, true, HostFitTest.run(0, 0.4, 50_000.0), HostFitTest.run(0, 0.4, 50_000.0), Duration.ofMinutes(5),
+            "the sides measured 54.4 s together of 60.0 s");
+
+        assertThat(apart.checked(HostFitTest.room(1.0, 1.0), HostFitTest.room(1.0, 1.0), PairRule.DEFAULT).notCounted())
+            .isEqualTo("the sides measured 54.4 s together of 60.0 s");
+        assertThat(apart.checked(HostFitTest.room(1.0, 9.0), HostFitTest.room(1.0, 1.0), PairRule.DEFAULT).notCounted())
+            .startsWith("the sides measured 54.4 s together of 60.0 s; the JIT held 9.0%");
+        assertThat(new Trial(1, true, HostFitTest.run(0, 0.4, 50_000.0), HostFitTest.run(0, 0.4, 50_000.0), Duration.ofMinutes(5))
+            .checked(HostFitTest.room(1.0, 1.0), HostFitTest.room(1.0, 1.0), PairRule.DEFAULT).counted()).isTrue();
     }
 
     @Test
