@@ -52,9 +52,11 @@ public final class MadeUpCommits {
                 String name = String.format("20261201-02%02d%02d-SearchSimulation-default", position, run);
                 Path folder = NightlyHistories.writeRun(queues.resolve(checkouts.get(position)).resolve(name), "bench-1",
                     position >= culprit ? AFTER : BEFORE, random);
-                // as a real run, its run.json names the commit it ran (what a resumed bisection matches its rounds by)
+                // as a real run, its run.json names the commit it ran, 12 characters (what a resumed bisection matches its
+                // rounds by); a checkout named otherwise (tonight's, in a night) gives its name
                 ObjectNode record = (ObjectNode) Json.MAPPER.readTree(folder.resolve("run.json").toFile());
-                ((ObjectNode) record.path("versions")).put("mailbench", checkouts.get(position).substring(0, 12));
+                String checkout = checkouts.get(position);
+                ((ObjectNode) record.path("versions")).put("mailbench", checkout.substring(0, Math.min(12, checkout.length())));
                 Json.MAPPER.writeValue(folder.resolve("run.json").toFile(), record);
             }
         }
