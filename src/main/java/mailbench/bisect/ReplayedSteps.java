@@ -14,7 +14,6 @@ import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 import mailbench.compare.Metric;
-import mailbench.compare.RunResult;
 import mailbench.errors.ToolError;
 import mailbench.nightly.PairBench;
 import mailbench.nightly.Side;
@@ -113,11 +112,12 @@ final class ReplayedSteps implements StepRunner {
     private static String commitOf(Path side) {
         for (Path run : children(side, RunFolder::isRun)) {
             try {
-                String commit = RunResult.load(run).versions().get("mailbench");
+                // run.json alone: the commit is all a round's matching needs, not the profile a RunResult loads
+                String commit = RunFolder.of(run).readRecord().versions.get("mailbench");
                 if (commit != null && !commit.equals("unknown")) {
                     return commit;
                 }
-            } catch (RuntimeException unreadable) {
+            } catch (IOException | RuntimeException unreadable) {
                 // the run the interruption stopped: the next one may tell
             }
         }
