@@ -6,11 +6,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 
+import mailbench.host.HostSpeed;
+
 /**
  * The duet fitted to the host before any pair counts: fit pairs, run like the others but never judged, warm the night's
  * node (a cold node failed half of a first pair's requests) and measure what the host leaves at the duet's rate and
  * warm-up. Too little idle CPU lowers the rate in proportion to the cores the pair kept busy (halved when the host was
- * saturated, since a saturated host hides its demand); a JIT still compiling in the measured minute doubles the warm-up.
+ * saturated, since a saturated host hides its demand); a JIT still compiling in the measured minute doubles the warm-up,
+ * or, far from done, leaves the facades to C1 alone ({@link FacadeJit}). The first rate is scaled to the host
+ * ({@link #startRate}).
  * The request path's wait for a core is said, never fitted to: under a CPU quota it stayed at half the runnable time from
  * 500 down to 125 req/s a side (docs/results/2026-11-27-judged-cpu.adoc), so no rate is known to lower it.
  * A rate or warm-up the operator named is never changed, only checked by the same {@link PairRule} as every pair.
@@ -25,13 +29,30 @@ final class HostFit {
     static final double IDLE_MARGIN = 0.10;
     /** At most this many fit pairs by default (--fit-pairs); a rate is only raised while a later fit pair can check it. */
     static final int MOST_FIT_PAIRS = 3;
+    /**
+     * Above this share of a facade's samples in the compilers after the warm-up, with the host's idle share kept, C2 is far
+     * from done and doubling the warm-up cannot catch it within a night: the fit switches the facades to C1 only. After 120 s a fast host read 0-5%, a
+     * host cut to 0.40 of a core 55-77% (docs/results/2026-11-27-slow-host-jit.adoc).
+     */
+    static final double C1_ABOVE_PERCENT = 25.0;
+    /** The host the default rate was chosen on: 2 cores whose quiet probe reads about 390 ms. */
+    static final double REFERENCE_CORES = 2.0;
+    static final double REFERENCE_PROBE_MS = 390.0;
 
-    /** The duet's whole rate and its warm-up; {@code rateNamed}/{@code warmupNamed}: set by the operator, so only checked. */
-    record Tuning(int rate, int warmupSeconds, boolean rateNamed, boolean warmupNamed) {
+    /**
+     * The duet's whole rate, its warm-up and its facades' JIT; {@code rateNamed}/{@code warmupNamed}/{@code jitNamed}: set
+     * by the operator, so only checked.
+     */
+    record Tuning(int rate, int warmupSeconds, boolean rateNamed, boolean warmupNamed, FacadeJit jit, boolean jitNamed) {
+
+        /** With the JVM's default JIT, not named. */
+        Tuning(int rate, int warmupSeconds, boolean rateNamed, boolean warmupNamed) {
+            this(rate, warmupSeconds, rateNamed, warmupNamed, FacadeJit.TIERED, false);
+        }
 
         String describe() {
             return rate + " req/s (" + rate / 2 + " a side)" + (rateNamed ? " as named" : "") + ", warm-up " + warmupSeconds + " s"
-                + (warmupNamed ? " as named" : "");
+                + (warmupNamed ? " as named" : "") + (jit == FacadeJit.TIERED ? "" : ", facades " + jit.describe());
         }
     }
 
@@ -39,8 +60,17 @@ final class HostFit {
     record Step(int index, Tuning tuning, Trial trial, String finding) {
     }
 
-    /** The tuning the counted pairs run with, and the fit pairs that led to it. */
-    record Outcome(Tuning tuning, List<Step> steps) {
+    /** The tuning the counted pairs run with, the fit pairs that led to it, and the host read before them (null: not read). */
+    record Outcome(Tuning tuning, List<Step> steps, HostSpeed.Reading host) {
+
+        Outcome(Tuning tuning, List<Step> steps) {
+            this(tuning, steps, null);
+        }
+
+        /** The same outcome with the host its first rate was scaled to. */
+        Outcome on(HostSpeed.Reading reading) {
+            return new Outcome(tuning, steps, reading);
+        }
 
         /**
          * The last fit pair when it ran with the chosen tuning and the rule counts it: a pair like any counted one, so the
@@ -79,12 +109,17 @@ final class HostFit {
     }
 
     Outcome fit(Tuning start, FitRunner runner) throws InterruptedException, IOException {
+        return fit(start, start.rate(), runner);
+    }
+
+    /** {@code ceiling}: the highest rate the fit may raise to (the rate asked for, when the start was scaled to the host). */
+    Outcome fit(Tuning start, int ceiling, FitRunner runner) throws InterruptedException, IOException {
         List<Step> steps = new ArrayList<>();
         Tuning tuning = start;
         for (int index = 1; index <= mostFitPairs; index++) {
             say.accept("fit pair " + index + " (not counted): " + tuning.describe());
             Trial trial = runner.run(index, tuning);
-            Tuning next = next(tuning, trial, start.rate(), index < mostFitPairs);
+            Tuning next = next(tuning, trial, ceiling, index < mostFitPairs);
             String finding = finding(trial, tuning, next);
             steps.add(new Step(index, tuning, trial, finding));
             say.accept("fit pair " + index + ": " + finding);
@@ -124,11 +159,28 @@ final class HostFit {
             }
         }
         int warmup = ran.warmupSeconds();
+        FacadeJit compilers = ran.jit();
         Double jit = Headroom.mostJit(trial.baseRoom(), trial.currentRoom());
-        if (!ran.warmupNamed() && jit != null && jit > rule.maxJitPercent()) {
+        // on a saturated host the load starves the compilers: the lower rate is tried first, with a longer warm-up
+        boolean hadRoom = idle != null && idle >= rule.minIdleShare();
+        if (!ran.jitNamed() && compilers == FacadeJit.TIERED && hadRoom && jit != null && jit > C1_ABOVE_PERCENT) {
+            compilers = FacadeJit.C1;
+        } else if (!ran.warmupNamed() && jit != null && jit > rule.maxJitPercent()) {
             warmup = Math.min(LONGEST_WARMUP_SECONDS, 2 * ran.warmupSeconds());
         }
-        return new Tuning(rate, warmup, ran.rateNamed(), ran.warmupNamed());
+        return new Tuning(rate, warmup, ran.rateNamed(), ran.warmupNamed(), compilers, ran.jitNamed());
+    }
+
+    /**
+     * The duet's first rate, unless named: the default rate scaled to this host's cores and single-thread speed against
+     * the host it was chosen on ({@link #REFERENCE_CORES} cores, a quiet probe of {@link #REFERENCE_PROBE_MS} ms), in whole
+     * steps of 50 between {@link #LOWEST_RATE} and {@code ceiling}. A fast host starts where it always did; a slow one
+     * starts near what it holds instead of spending its first fit pairs saturated.
+     */
+    static int startRate(int ceiling, HostSpeed.Reading host) {
+        double scaled = ceiling * (host.cores() / REFERENCE_CORES) * (REFERENCE_PROBE_MS / Math.max(1.0, host.probeMillis()));
+        int stepped = (int) Math.floor(scaled / RATE_STEP) * RATE_STEP;
+        return Math.max(Math.min(LOWEST_RATE, ceiling), Math.min(ceiling, stepped));
     }
 
     /**

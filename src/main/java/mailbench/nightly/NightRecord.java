@@ -100,19 +100,27 @@ final class NightRecord {
         return side;
     }
 
-    /** The fit pairs that chose the duet's rate and warm-up, and the tuning the counted pairs ran with. */
+    /** The fit pairs that chose the duet's rate, warm-up and facades' JIT, and the tuning the counted pairs ran with. */
     static Map<String, Object> fit(HostFit.Outcome fit) {
         Map<String, Object> record = new LinkedHashMap<>();
         record.put("rate", fit.tuning().rate());
         record.put("warmupSeconds", fit.tuning().warmupSeconds());
         record.put("rateNamed", fit.tuning().rateNamed());
         record.put("warmupNamed", fit.tuning().warmupNamed());
+        record.put("facadeJit", fit.tuning().jit().name().toLowerCase(java.util.Locale.ROOT));
+        record.put("facadeJitNamed", fit.tuning().jitNamed());
+        if (fit.host() != null) {
+            // what the first rate was scaled to: the host's cores (a quota's, if any) and its probe before the node started
+            record.put("hostCores", fit.host().cores());
+            record.put("hostSpeedProbeMs", fit.host().probeMillis());
+        }
         List<Map<String, Object>> steps = new ArrayList<>();
         for (HostFit.Step step : fit.steps()) {
             Map<String, Object> s = new LinkedHashMap<>();
             s.put("fitPair", step.index());
             s.put("rate", step.tuning().rate());
             s.put("warmupSeconds", step.tuning().warmupSeconds());
+            s.put("facadeJit", step.tuning().jit().name().toLowerCase(java.util.Locale.ROOT));
             s.put("finding", step.finding());
             s.put("pair", pair(step.trial()));
             steps.add(s);

@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 import mailbench.errors.ToolError;
+import mailbench.host.HostSpeed;
 import mailbench.run.Knobs;
 
 /**
@@ -29,6 +30,7 @@ final class NightRunners {
     private final TrialPlan.Settings plan;
     private final Map<String, String> properties;
     private final DuetTiming.Lead lead;
+    private final HostSpeed.Reading host;
     private final Consumer<String> say;
     /** The runner making pairs right now, for the stop hook. */
     private final AtomicReference<TrialRunner> running = new AtomicReference<>();
@@ -37,11 +39,12 @@ final class NightRunners {
 
     /**
      * {@code fitted}: an earlier comparison's fit, whose tuning a duet keeps (null: fit now, if the settings ask for fit
-     * pairs); {@code lead}: the bench's time for a duet's sides to get ready, shared by every runner made here.
+     * pairs); {@code lead}: the bench's time for a duet's sides to get ready, shared by every runner made here; {@code host}:
+     * its cores and speed, read before the node started (null: the duet starts at the default rate).
      */
     NightRunners(String maven, Side base, Side current, NightNode node, Path folder, PairBench.Settings settings,
                  TrialPlan.Settings plan, Map<String, String> properties, HostFit.Outcome fitted, DuetTiming.Lead lead,
-                 Consumer<String> say) {
+                 HostSpeed.Reading host, Consumer<String> say) {
         this.maven = maven;
         this.base = base;
         this.current = current;
@@ -52,6 +55,7 @@ final class NightRunners {
         this.properties = properties;
         this.fit = fitted;
         this.lead = lead;
+        this.host = host;
         this.say = say;
     }
 
@@ -60,12 +64,13 @@ final class NightRunners {
         TrialRunner runner;
         boolean duet = settings.design() == NightlyJob.Design.DUET;
         if (duet && fit == null && settings.fitPairs() > 0) {
-            fit = new HostFit(settings.pairRule(), settings.fitPairs(), say).fit(startTuning(), (index, tuning) -> {
+            fit = new HostFit(settings.pairRule(), settings.fitPairs(), say).fit(startTuning(), askedRate(), (index, tuning) -> {
                 Path fits = folder.resolve(NightlyJob.FIT_FOLDER);
                 TrialRunner fitRunner = duet(tuning, fits, "fit");
                 running.set(fitRunner);
                 return check(fitRunner.run(index, index % 2 == 1), fits);
             });
+            fit = fit.on(host);
             carried = carry(fit.countable(), folder.resolve(NightlyJob.FIT_FOLDER), folder);
             warnWhenPastBudget(startedNanos);
             runner = duet(fit.tuning(), folder, plan.pairs());
@@ -130,12 +135,31 @@ final class NightRunners {
         }
     }
 
-    /** The duet's rate and warm-up before the fit: the operator's, if named, else the defaults. */
+    /** The rate the operator named, else the default: what the fit never goes above. */
+    private int askedRate() {
+        return wholeNumber(Knobs.RATE.name(), properties.getOrDefault(Knobs.RATE.name(), Knobs.RATE.defaultValue()));
+    }
+
+    /**
+     * The duet's rate, warm-up and facades' JIT before the fit: the operator's, if named; else the default rate scaled to
+     * the host, the default warm-up and the JVM's default JIT.
+     */
     private HostFit.Tuning startTuning() {
-        int rate = wholeNumber(Knobs.RATE.name(), properties.getOrDefault(Knobs.RATE.name(), Knobs.RATE.defaultValue()));
+        boolean rateNamed = properties.containsKey(Knobs.RATE.name());
+        int rate = askedRate();
+        if (!rateNamed && host != null) {
+            int scaled = HostFit.startRate(rate, host);
+            if (scaled != rate) {
+                say.accept(String.format(java.util.Locale.ROOT, "this host has %.2f cores and a probe of %d ms (the default rate's"
+                    + " host: %.0f cores, %.0f ms): the fit starts at %d req/s", host.cores(), host.probeMillis(), HostFit.REFERENCE_CORES,
+                    HostFit.REFERENCE_PROBE_MS, scaled));
+            }
+            rate = scaled;
+        }
         int warmup = wholeNumber(Knobs.WARMUP.name(), properties.getOrDefault(Knobs.WARMUP.name(),
             Integer.toString(NightlyJob.SHARED_NODE_WARMUP_SECONDS)));
-        return new HostFit.Tuning(rate, warmup, properties.containsKey(Knobs.RATE.name()), properties.containsKey(Knobs.WARMUP.name()));
+        boolean jitNamed = FacadeJit.named(base.properties()) || FacadeJit.named(current.properties());
+        return new HostFit.Tuning(rate, warmup, rateNamed, properties.containsKey(Knobs.WARMUP.name()), FacadeJit.TIERED, jitNamed);
     }
 
     private static int wholeNumber(String knob, String value) {
@@ -148,6 +172,8 @@ final class NightRunners {
 
     private TrialRunner duet(HostFit.Tuning tuning, Path folder, String pairs) {
         Map<String, String> warmup = Map.of(Knobs.WARMUP.name(), Integer.toString(tuning.warmupSeconds()));
-        return new DuetRunner(maven, base.with(warmup), current.with(warmup), node.url(), tuning.rate(), folder, pairs, lead, say);
+        Side tunedBase = base.with(warmup).with(tuning.jit().added(base.properties()));
+        Side tunedCurrent = current.with(warmup).with(tuning.jit().added(current.properties()));
+        return new DuetRunner(maven, tunedBase, tunedCurrent, node.url(), tuning.rate(), folder, pairs, lead, say);
     }
 }

@@ -13,6 +13,7 @@ import java.util.function.Function;
 
 import mailbench.compare.RunResult;
 import mailbench.errors.ToolError;
+import mailbench.host.HostSpeed;
 import mailbench.run.Knobs;
 
 /**
@@ -47,6 +48,8 @@ public final class PairBench implements AutoCloseable {
     private final Settings settings;
     private final Map<String, String> properties;
     private final NightNode node;
+    /** A duet's host, read before its node started: where the fit starts its rate. */
+    private final HostSpeed.Reading host;
     private final Consumer<String> say;
     private final AtomicReference<NightRunners> running = new AtomicReference<>();
     private final Thread stopper;
@@ -54,11 +57,13 @@ public final class PairBench implements AutoCloseable {
     private final DuetTiming.Lead lead = new DuetTiming.Lead(DuetRunner.FIRST_LEAD);
     private HostFit.Outcome fit;
 
-    private PairBench(String maven, Settings settings, Map<String, String> properties, NightNode node, Consumer<String> say) {
+    private PairBench(String maven, Settings settings, Map<String, String> properties, NightNode node, HostSpeed.Reading host,
+                      Consumer<String> say) {
         this.maven = maven;
         this.settings = settings;
         this.properties = Map.copyOf(properties);
         this.node = node;
+        this.host = host;
         this.say = say;
         this.stopper = new Thread(this::stopRuns, "pairs-stop");
         Runtime.getRuntime().addShutdownHook(stopper);
@@ -68,8 +73,10 @@ public final class PairBench implements AutoCloseable {
     public static PairBench open(String maven, Map<String, String> properties, Settings settings, Path nodeDir, Consumer<String> say)
         throws IOException, InterruptedException {
         requireOwnKnobs(properties.keySet());
+        // the probe while nothing of the bench runs yet: a duet's fit scales its first rate to it
+        HostSpeed.Reading host = settings.design() == NightlyJob.Design.DUET && settings.fitPairs() > 0 ? HostSpeed.read() : null;
         NightNode node = settings.sharedNode() ? NightNode.start(nodeDir, properties, say) : null;
-        return new PairBench(maven, settings, properties, node, say);
+        return new PairBench(maven, settings, properties, node, host, say);
     }
 
     /** Refuses -D properties the bench sets itself (the shared node's address, the agreed starts). */
@@ -113,7 +120,7 @@ public final class PairBench implements AutoCloseable {
     TrialPlan.Outcome compare(Side base, Side current, Path folder, TrialPlan.Settings plan, Function<List<Trial>, String> undecided,
                               long startedNanos) throws IOException, InterruptedException {
         NightRunners runners = new NightRunners(maven, base, current, node, folder, settings, plan, properties, fit, lead,
-            say);
+            host, say);
         running.set(runners);
         TrialRunner runner = runners.counted(startedNanos);
         fit = runners.fit();

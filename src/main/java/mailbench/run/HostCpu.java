@@ -12,6 +12,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import mailbench.cgroup.CgroupCpu;
+import mailbench.host.HostSpeed;
 import mailbench.runfolder.CpuSection;
 
 /**
@@ -73,26 +74,9 @@ public final class HostCpu implements AutoCloseable {
         }
     }
 
-    /**
-     * The machine's cores as /proc/stat counts them: its counters add up all of them, while this
-     * JVM may be pinned to fewer (taskset, a cgroup cpuset), which is all availableProcessors sees.
-     */
+    /** The machine's cores as /proc/stat counts them (see {@link HostSpeed#machineCores()}). */
     static int machineCores() {
-        try {
-            int cores = cpuLines(Files.readAllLines(PROC_STAT));
-            if (cores > 0) {
-                return cores;
-            }
-        } catch (IOException | RuntimeException e) {
-            // not Linux, or not readable
-        }
-        return Runtime.getRuntime().availableProcessors();
-    }
-
-    /** Lines "cpu0", "cpu1", ...: one per core ("cpu " is their sum). */
-    static int cpuLines(List<String> procStat) {
-        return (int) procStat.stream().filter(line -> line.length() > 3 && line.startsWith("cpu") && Character.isDigit(line.charAt(3)))
-            .count();
+        return HostSpeed.machineCores();
     }
 
     /** user+nice, system+irq+softirq, idle+iowait, steal, in ms, and the CPU pressure's stall in ms (-1 without it); null without /proc/stat. */

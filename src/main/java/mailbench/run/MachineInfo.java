@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import mailbench.host.HostSpeed;
+
 /** Facts about this machine and checkout that make two runs comparable (or show why not). */
 final class MachineInfo {
 
@@ -24,26 +26,8 @@ final class MachineInfo {
         }
         machine.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
         machine.put("cpu", cpuModel());
-        machine.put("speedProbeMs", speedProbeMillis());
+        machine.put("speedProbeMs", HostSpeed.probeMillis());
         return machine;
-    }
-
-    /**
-     * A fixed CPU loop, timed: the host's speed drifts by 2x between quiet and busy periods, which
-     * no in-VM counter shows. Compare runs only when their probes are close.
-     */
-    static long speedProbeMillis() {
-        long start = System.nanoTime();
-        long x = 0x9E3779B97F4A7C15L;
-        long sum = 0;
-        for (int i = 0; i < 200_000_000; i++) {
-            x ^= x << 13;
-            x ^= x >>> 7;
-            x ^= x << 17;
-            sum += x & 0xFF;
-        }
-        long elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        return sum == 42 ? elapsed + 1 : elapsed; // keeps the loop from being optimised away
     }
 
     /** Which injector made the run: a merge of several injectors' runs names them by it. */

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import mailbench.compare.RunResult;
 import mailbench.errors.ToolError;
+import mailbench.host.HostSpeed;
 
 /** Which pairs count, and how fit pairs choose a duet's rate and warm-up, on made-up headroom: no load. */
 class HostFitTest {
@@ -171,7 +172,7 @@ class HostFitTest {
         @Test
         void aCountedPairShouldBeEstimatedFromTheSlowestFitPairAtTheChosenWarmUp() throws Exception {
             HostFit.Outcome outcome = fit(new HostFit.Tuning(1000, 120, false, false),
-                List.of(pair(room(0.8, 45), room(0.8, 44)), pair(room(0.9, 1.0), room(0.9, 1.5))));
+                List.of(pair(room(0.8, 12), room(0.8, 11)), pair(room(0.9, 1.0), room(0.9, 1.5))));
 
             // each made-up pair took 4 min; the first ran 120 s of warm-up where the counted pairs will run 240 s
             assertThat(outcome.pairEstimate()).isEqualTo(Duration.ofMinutes(6));
@@ -226,6 +227,81 @@ class HostFitTest {
 
             assertThat(ran).extracting(HostFit.Tuning::rate).containsExactly(1000, 500, 1000);
             assertThat(outcome.tuning().rate()).as("lowered after the last fit pair, never raised").isEqualTo(650);
+        }
+    
+        @Test
+        void aHostWithRoomWhoseCompilersAreFarFromDoneShouldLeaveTheFacadesToC1() throws Exception {
+            HostFit.Outcome outcome = fit(new HostFit.Tuning(100, 120, false, false),
+                List.of(pair(room(0.6, 72), room(0.7, 55)), pair(room(0.6, 1.0), room(0.6, 0.5))));
+
+            assertThat(ran).extracting(HostFit.Tuning::jit).containsExactly(FacadeJit.TIERED, FacadeJit.C1);
+            assertThat(ran).extracting(HostFit.Tuning::warmupSeconds).as("C1, not a longer warm-up").containsExactly(120, 120);
+            assertThat(outcome.tuning().jit()).isEqualTo(FacadeJit.C1);
+            assertThat(outcome.countable()).as("the C1 pair ran with the chosen tuning and counts").isSameAs(outcome.steps().get(1).trial());
+            assertThat(said).last().isEqualTo("the counted pairs run at 100 req/s (50 a side), warm-up 120 s, facades C1 only"
+                + " (-XX:TieredStopAtLevel=1)");
+        }
+
+        @Test
+        void compilersStillBusyButCatchingUpShouldGetALongerWarmUpNotC1() throws Exception {
+            HostFit.Outcome outcome = fit(new HostFit.Tuning(1000, 120, false, false),
+                List.of(pair(room(0.8, 12), room(0.8, 9)), pair(room(0.8, 1.0), room(0.8, 1.0))));
+
+            assertThat(ran).extracting(HostFit.Tuning::jit).containsOnly(FacadeJit.TIERED);
+            assertThat(outcome.tuning().warmupSeconds()).isEqualTo(240);
+        }
+
+        @Test
+        void aNamedCompilerTierShouldOnlyBeChecked() throws Exception {
+            HostFit.Outcome outcome = fit(new HostFit.Tuning(100, 120, false, false, FacadeJit.TIERED, true),
+                List.of(pair(room(0.6, 72), room(0.7, 55)), pair(room(0.6, 30), room(0.6, 30)), pair(room(0.6, 3), room(0.6, 3))));
+
+            assertThat(ran).extracting(HostFit.Tuning::jit).containsOnly(FacadeJit.TIERED);
+            assertThat(ran).extracting(HostFit.Tuning::warmupSeconds).containsExactly(120, 240, 480);
+        }
+    }
+
+    @Nested
+    class TheFirstRate {
+
+        @Test
+        void aFastHostShouldStartAtTheRateAskedFor() {
+            assertThat(HostFit.startRate(1000, new HostSpeed.Reading(2, 300))).isEqualTo(1000);
+            assertThat(HostFit.startRate(1000, new HostSpeed.Reading(2, 390))).isEqualTo(1000);
+        }
+
+        @Test
+        void aHostAtHalfTheSpeedShouldStartNearWhatItHolds() {
+            // the slow VM of the night's issue: 2 cores, a probe of 700 ms; a duet of 600 req/s left it 26-30% idle
+            assertThat(HostFit.startRate(1000, new HostSpeed.Reading(2, 700))).isEqualTo(550);
+            // this project's fast host under a 0.42-core quota: a probe of 690 ms
+            assertThat(HostFit.startRate(1000, new HostSpeed.Reading(0.42, 690))).isEqualTo(100);
+        }
+
+        @Test
+        void theFirstRateShouldStayBetweenTheLowestAndTheRateAskedFor() {
+            assertThat(HostFit.startRate(1000, new HostSpeed.Reading(0.1, 3000))).isEqualTo(HostFit.LOWEST_RATE);
+            assertThat(HostFit.startRate(60, new HostSpeed.Reading(0.1, 3000))).isEqualTo(60);
+            assertThat(HostFit.startRate(400, new HostSpeed.Reading(8, 200))).isEqualTo(400);
+        }
+    }
+
+    @Nested
+    class TheFacadesJit {
+
+        @Test
+        void c1ShouldBeAddedToWhateverJvmOptionsASideHas() {
+            assertThat(FacadeJit.C1.added(Map.of())).containsExactly(Map.entry("mailbench.facade.jvmArgs", "-XX:TieredStopAtLevel=1"));
+            assertThat(FacadeJit.C1.added(Map.of("mailbench.facade.jvmArgs", " -Xss512k ")))
+                .containsExactly(Map.entry("mailbench.facade.jvmArgs", "-Xss512k -XX:TieredStopAtLevel=1"));
+            assertThat(FacadeJit.TIERED.added(Map.of("mailbench.facade.jvmArgs", "-Xss512k"))).isEmpty();
+        }
+
+        @Test
+        void aTierTheOperatorNamedShouldBeTheirs() {
+            assertThat(FacadeJit.named(Map.of("mailbench.facade.jvmArgs", "-XX:TieredStopAtLevel=4"))).isTrue();
+            assertThat(FacadeJit.named(Map.of("mailbench.facade.jvmArgs", "-Xss512k"))).isFalse();
+            assertThat(FacadeJit.named(Map.of())).isFalse();
         }
     }
 }

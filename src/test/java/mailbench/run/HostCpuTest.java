@@ -17,12 +17,6 @@ import mailbench.runfolder.CpuSection;
 class HostCpuTest {
 
     @Test
-    void theMachinesCoresShouldBeItsPerCoreLinesNotTheSum() {
-        assertThat(HostCpu.cpuLines(java.util.List.of("cpu  100 5 20 300 7 1 2 40 0 0", "cpu0 50 2 10 150 3 0 1 20 0 0",
-            "cpu1 50 3 10 150 4 1 1 20 0 0", "intr 12345", "ctxt 678", "cpus_allowed 3"))).isEqualTo(2);
-    }
-
-    @Test
     void shouldReadTicksAsMillisAndFoldIrqIntoSystemAndIowaitIntoIdle() {
         long[] ms = HostCpu.parseCpuLine("cpu  100 5 20 300 7 1 2 40 0 0");
         assertThat(ms).containsExactly(1050, 230, 3070, 400);
