@@ -30,8 +30,8 @@ final class HostFit {
     /** At most this many fit pairs by default (--fit-pairs); a rate is only raised while a later fit pair can check it. */
     static final int MOST_FIT_PAIRS = 3;
     /**
-     * Above this share of a facade's samples in the compilers after the warm-up, with the host's idle share kept, C2 is far
-     * from done and doubling the warm-up cannot catch it within a night: the fit switches the facades to C1 only. After 120 s a fast host read 0-5%, a
+     * Above this share of a facade's samples in the compilers after the warm-up, at a rate the fit keeps, C2 is far from
+     * done and doubling the warm-up cannot catch it within a night: the fit switches the facades to C1 only. After 120 s a fast host read 0-5%, a
      * host cut to 0.40 of a core 55-77% (docs/results/2026-11-27-slow-host-jit.adoc).
      */
     static final double C1_ABOVE_PERCENT = 25.0;
@@ -161,9 +161,11 @@ final class HostFit {
         int warmup = ran.warmupSeconds();
         FacadeJit compilers = ran.jit();
         Double jit = Headroom.mostJit(trial.baseRoom(), trial.currentRoom());
-        // on a saturated host the load starves the compilers: the lower rate is tried first, with a longer warm-up
+        // a saturated host starves the compilers: a lower rate is tried first, with a longer warm-up; C1 when the rate
+        // stays, and the host had room or is at the lowest rate (there the compilers themselves take what idle there was)
         boolean hadRoom = idle != null && idle >= rule.minIdleShare();
-        if (!ran.jitNamed() && compilers == FacadeJit.TIERED && hadRoom && jit != null && jit > C1_ABOVE_PERCENT) {
+        boolean rateCannotHelp = rate == ran.rate() && (hadRoom || rate <= LOWEST_RATE);
+        if (!ran.jitNamed() && compilers == FacadeJit.TIERED && rateCannotHelp && jit != null && jit > C1_ABOVE_PERCENT) {
             compilers = FacadeJit.C1;
         } else if (!ran.warmupNamed() && jit != null && jit > rule.maxJitPercent()) {
             warmup = Math.min(LONGEST_WARMUP_SECONDS, 2 * ran.warmupSeconds());

@@ -243,6 +243,24 @@ class HostFitTest {
         }
 
         @Test
+        void atTheLowestRateCompilersThatTakeTheIdleShouldBeLeftToC1() throws Exception {
+            HostFit.Outcome outcome = fit(new HostFit.Tuning(100, 120, false, false),
+                List.of(pair(room(0.02, 77), room(0.02, 76)), pair(room(0.6, 1.0), room(0.6, 0.5))));
+
+            assertThat(ran).extracting(HostFit.Tuning::jit).containsExactly(FacadeJit.TIERED, FacadeJit.C1);
+            assertThat(outcome.tuning().rate()).isEqualTo(100);
+        }
+
+        @Test
+        void aNamedRateOnASaturatedHostShouldGetALongerWarmUpNotC1() throws Exception {
+            HostFit.Outcome outcome = fit(new HostFit.Tuning(1000, 120, true, false),
+                List.of(pair(room(0.0, 45), room(0.0, 44)), pair(room(0.9, 1.0), room(0.9, 1.0))));
+
+            assertThat(ran).extracting(HostFit.Tuning::jit).containsOnly(FacadeJit.TIERED);
+            assertThat(outcome.tuning().warmupSeconds()).isEqualTo(240);
+        }
+
+        @Test
         void compilersStillBusyButCatchingUpShouldGetALongerWarmUpNotC1() throws Exception {
             HostFit.Outcome outcome = fit(new HostFit.Tuning(1000, 120, false, false),
                 List.of(pair(room(0.8, 12), room(0.8, 9)), pair(room(0.8, 1.0), room(0.8, 1.0))));
