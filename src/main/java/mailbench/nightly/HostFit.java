@@ -165,7 +165,9 @@ final class HostFit {
         // stays, and the host had room or is at the lowest rate (there the compilers themselves take what idle there was)
         boolean hadRoom = idle != null && idle >= rule.minIdleShare();
         boolean rateCannotHelp = rate == ran.rate() && (hadRoom || rate <= LOWEST_RATE);
-        if (!ran.jitNamed() && compilers == FacadeJit.TIERED && rateCannotHelp && jit != null && jit > C1_ABOVE_PERCENT) {
+        // and only when the JIT keeps the pair from counting: a --max-jit that allows it leaves the compilers alone
+        boolean farFromDone = jit != null && jit > Math.max(C1_ABOVE_PERCENT, rule.maxJitPercent());
+        if (!ran.jitNamed() && compilers == FacadeJit.TIERED && rateCannotHelp && farFromDone) {
             compilers = FacadeJit.C1;
         } else if (!ran.warmupNamed() && jit != null && jit > rule.maxJitPercent()) {
             warmup = Math.min(LONGEST_WARMUP_SECONDS, 2 * ran.warmupSeconds());

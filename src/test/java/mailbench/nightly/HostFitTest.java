@@ -252,6 +252,16 @@ class HostFitTest {
         }
 
         @Test
+        void aJitBoundThatAllowsTheCompilersShouldLeaveThemAlone() throws Exception {
+            PairRule anyJit = new PairRule(0.0, 100, 100, 1);
+            HostFit.Outcome outcome = fit(anyJit, new HostFit.Tuning(100, 5, true, true),
+                List.of(pair(room(0.6, 72), room(0.7, 55), anyJit)));
+
+            assertThat(outcome.tuning().jit()).isEqualTo(FacadeJit.TIERED);
+            assertThat(outcome.countable()).as("a miniature night's fit pair counts as its pair 1").isNotNull();
+        }
+
+        @Test
         void aNamedRateOnASaturatedHostShouldGetALongerWarmUpNotC1() throws Exception {
             HostFit.Outcome outcome = fit(new HostFit.Tuning(1000, 120, true, false),
                 List.of(pair(room(0.0, 45), room(0.0, 44)), pair(room(0.9, 1.0), room(0.9, 1.0))));
