@@ -31,8 +31,8 @@ final class HostFit {
     static final int MOST_FIT_PAIRS = 3;
     /**
      * Above this share of a facade's samples in the compilers after the warm-up, at a rate the fit keeps, C2 is far from
-     * done and doubling the warm-up cannot catch it within a night: the fit switches the facades to C1 only. After 120 s a fast host read 0-5%, a
-     * host cut to 0.40 of a core 55-77% (docs/results/2026-11-27-slow-host-jit.adoc).
+     * done and doubling the warm-up cannot catch it within a night: the fit switches the facades to C1 only. After 120 s
+     * a fast host read 0-5%, a host cut to 0.40-0.42 of a core 48-77% (docs/results/2026-11-27-slow-host-c1.adoc).
      */
     static final double C1_ABOVE_PERCENT = 25.0;
     /** The host the default rate was chosen on: 2 cores whose quiet probe reads about 390 ms. */
