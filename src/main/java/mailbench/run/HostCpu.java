@@ -56,7 +56,7 @@ public final class HostCpu implements AutoCloseable {
 
     /** Starts reading now and every second; {@code pids} names the processes to follow. */
     public static HostCpu start(Map<String, Long> pids) {
-        HostCpu cpu = new HostCpu(pids, CgroupCpu.ofThisProcess(machineCores()).orElse(null));
+        HostCpu cpu = new HostCpu(pids, CgroupCpu.ofThisProcess(HostSpeed.machineCores()).orElse(null));
         cpu.read();
         cpu.ticker.scheduleAtFixedRate(cpu::read, 1, 1, TimeUnit.SECONDS);
         return cpu;
@@ -72,11 +72,6 @@ public final class HostCpu implements AutoCloseable {
         synchronized (readings) {
             readings.add(new Reading(now, machine, processes, group));
         }
-    }
-
-    /** The machine's cores as /proc/stat counts them (see {@link HostSpeed#machineCores()}). */
-    static int machineCores() {
-        return HostSpeed.machineCores();
     }
 
     /** user+nice, system+irq+softirq, idle+iowait, steal, in ms, and the CPU pressure's stall in ms (-1 without it); null without /proc/stat. */
@@ -141,7 +136,7 @@ public final class HostCpu implements AutoCloseable {
         if (inside.size() < 2) {
             return null;
         }
-        CpuSection section = section(inside.get(0), inside.get(inside.size() - 1), machineCores());
+        CpuSection section = section(inside.get(0), inside.get(inside.size() - 1), HostSpeed.machineCores());
         return quota == null ? section : withQuota(section, quota.cores(), inside.get(0), inside.get(inside.size() - 1));
     }
 

@@ -20,7 +20,7 @@ final class MachineInfo {
     static Map<String, Object> describe() {
         Map<String, Object> machine = new LinkedHashMap<>();
         machine.put("host", hostName());
-        machine.put("cores", HostCpu.machineCores());
+        machine.put("cores", HostSpeed.machineCores());
         if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
             machine.put("memoryMiB", os.getTotalMemorySize() / (1024 * 1024));
         }
