@@ -21,8 +21,12 @@ import mailbench.host.HostSpeed;
  */
 final class HostFit {
 
-    /** Each side gets half the rate, in whole requests; below this a duet measures JVM upkeep more than requests. */
-    static final int LOWEST_RATE = 100;
+    /**
+     * Each side gets half the rate, in whole requests; below this a duet measures JVM upkeep more than requests. At 100 a
+     * host cut to 0.42 of a core kept a quarter of it idle in 1 of 6 pairs; a single run at 50 left 36% idle
+     * (docs/results/2026-11-27-slow-host-c1.adoc).
+     */
+    static final int LOWEST_RATE = 50;
     static final int RATE_STEP = 50;
     static final int LONGEST_WARMUP_SECONDS = 600;
     /** Aim this far above the rule's idle share, so the next pair's own spread does not cross it. */
@@ -38,6 +42,13 @@ final class HostFit {
     /** The host the default rate was chosen on: 2 cores whose quiet probe reads about 390 ms. */
     static final double REFERENCE_CORES = 2.0;
     static final double REFERENCE_PROBE_MS = 390.0;
+    /**
+     * Below this many of the reference host's cores (cores x 390 ms / probe), the duet starts where the fit would end:
+     * C1 facades at the lowest rate. There C2 has not finished after 120 s at any rate the host holds (0.40-0.42 of a core
+     * at a probe of 690-710 ms, 0.23 of a reference core: 48-77% of a facade's samples), where a 2-core host at 700 ms (1.1)
+     * finished within 9-11% at 600 req/s; each fit pair spared is 5 minutes of a 45-minute night.
+     */
+    static final double SMALL_HOST_CORES = 0.5;
 
     /**
      * The duet's whole rate, its warm-up and its facades' JIT; {@code rateNamed}/{@code warmupNamed}/{@code jitNamed}: set
@@ -179,12 +190,32 @@ final class HostFit {
      * The duet's first rate, unless named: the default rate scaled to this host's cores and single-thread speed against
      * the host it was chosen on ({@link #REFERENCE_CORES} cores, a quiet probe of {@link #REFERENCE_PROBE_MS} ms), in whole
      * steps of 50 between {@link #LOWEST_RATE} and {@code ceiling}. A fast host starts where it always did; a slow one
-     * starts near what it holds instead of spending its first fit pairs saturated.
+     * starts near what it holds instead of spending its first fit pairs saturated; a {@link #small} one at the lowest rate
+     * (at 0.23 reference cores the scaled 117 req/s left a quarter of the host idle in 1 of 6 pairs: a request costs more
+     * CPU as the rate falls, 1.0 ms at 50 a side against 0.63 at 125).
      */
     static int startRate(int ceiling, HostSpeed.Reading host) {
-        double scaled = ceiling * (host.cores() / REFERENCE_CORES) * (REFERENCE_PROBE_MS / Math.max(1.0, host.probeMillis()));
+        if (small(host)) {
+            return Math.min(LOWEST_RATE, ceiling);
+        }
+        double scaled = ceiling * referenceCores(host) / REFERENCE_CORES;
         int stepped = (int) Math.floor(scaled / RATE_STEP) * RATE_STEP;
         return Math.max(Math.min(LOWEST_RATE, ceiling), Math.min(ceiling, stepped));
+    }
+
+    /** The facades' first JIT, unless named: C1 only on a {@link #small} host, else the JVM's default. */
+    static FacadeJit startJit(HostSpeed.Reading host) {
+        return small(host) ? FacadeJit.C1 : FacadeJit.TIERED;
+    }
+
+    /** Whether the host has less than {@link #SMALL_HOST_CORES} of the reference host's cores. */
+    static boolean small(HostSpeed.Reading host) {
+        return referenceCores(host) < SMALL_HOST_CORES;
+    }
+
+    /** The host's cores in the reference host's: its cores scaled by their single-thread speed. */
+    static double referenceCores(HostSpeed.Reading host) {
+        return host.cores() * REFERENCE_PROBE_MS / Math.max(1.0, host.probeMillis());
     }
 
     /**

@@ -142,7 +142,7 @@ final class NightRunners {
 
     /**
      * The duet's rate, warm-up and facades' JIT before the fit: the operator's, if named; else the default rate scaled to
-     * the host, the default warm-up and the JVM's default JIT.
+     * the host, the default warm-up and the JVM's default JIT (C1 only on a host too small for C2 to finish).
      */
     private HostFit.Tuning startTuning() {
         boolean rateNamed = properties.containsKey(Knobs.RATE.name());
@@ -159,7 +159,12 @@ final class NightRunners {
         int warmup = wholeNumber(Knobs.WARMUP.name(), properties.getOrDefault(Knobs.WARMUP.name(),
             Integer.toString(NightlyJob.SHARED_NODE_WARMUP_SECONDS)));
         boolean jitNamed = FacadeJit.named(base.properties()) || FacadeJit.named(current.properties());
-        return new HostFit.Tuning(rate, warmup, rateNamed, properties.containsKey(Knobs.WARMUP.name()), FacadeJit.TIERED, jitNamed);
+        FacadeJit jit = jitNamed || host == null ? FacadeJit.TIERED : HostFit.startJit(host);
+        if (jit != FacadeJit.TIERED) {
+            say.accept(String.format(java.util.Locale.ROOT, "a host of %.2f of the reference host's cores (under %.1f): the facades"
+                + " start with %s", HostFit.referenceCores(host), HostFit.SMALL_HOST_CORES, jit.describe()));
+        }
+        return new HostFit.Tuning(rate, warmup, rateNamed, properties.containsKey(Knobs.WARMUP.name()), jit, jitNamed);
     }
 
     private static int wholeNumber(String knob, String value) {

@@ -232,7 +232,7 @@ class HostFitTest {
         @Test
         void aHostWithRoomWhoseCompilersAreFarFromDoneShouldLeaveTheFacadesToC1() throws Exception {
             HostFit.Outcome outcome = fit(new HostFit.Tuning(100, 120, false, false),
-                List.of(pair(room(0.6, 72), room(0.7, 55)), pair(room(0.6, 1.0), room(0.6, 0.5))));
+                List.of(pair(room(0.8, 72), room(0.9, 55)), pair(room(0.8, 1.0), room(0.8, 0.5))));
 
             assertThat(ran).extracting(HostFit.Tuning::jit).containsExactly(FacadeJit.TIERED, FacadeJit.C1);
             assertThat(ran).extracting(HostFit.Tuning::warmupSeconds).as("C1, not a longer warm-up").containsExactly(120, 120);
@@ -244,11 +244,22 @@ class HostFitTest {
 
         @Test
         void atTheLowestRateCompilersThatTakeTheIdleShouldBeLeftToC1() throws Exception {
-            HostFit.Outcome outcome = fit(new HostFit.Tuning(100, 120, false, false),
+            HostFit.Outcome outcome = fit(new HostFit.Tuning(HostFit.LOWEST_RATE, 120, false, false),
                 List.of(pair(room(0.02, 77), room(0.02, 76)), pair(room(0.6, 1.0), room(0.6, 0.5))));
 
             assertThat(ran).extracting(HostFit.Tuning::jit).containsExactly(FacadeJit.TIERED, FacadeJit.C1);
-            assertThat(outcome.tuning().rate()).isEqualTo(100);
+            assertThat(outcome.tuning().rate()).isEqualTo(HostFit.LOWEST_RATE);
+        }
+
+        @Test
+        void aboveTheLowestRateASaturatedHostShouldFirstGetALowerRate() throws Exception {
+            HostFit.Outcome outcome = fit(new HostFit.Tuning(100, 120, false, false),
+                List.of(pair(room(0.02, 77), room(0.02, 76)), pair(room(0.6, 1.0), room(0.6, 0.5))));
+
+            assertThat(ran).extracting(HostFit.Tuning::rate).containsExactly(100, 50);
+            assertThat(ran).extracting(HostFit.Tuning::jit).as("the lower rate may leave the compilers room")
+                .containsOnly(FacadeJit.TIERED);
+            assertThat(outcome.tuning().rate()).isEqualTo(50);
         }
 
         @Test
@@ -302,14 +313,28 @@ class HostFitTest {
         void aHostAtHalfTheSpeedShouldStartNearWhatItHolds() {
             // the slow VM of the night's issue: 2 cores, a probe of 700 ms; a duet of 600 req/s left it 26-30% idle
             assertThat(HostFit.startRate(1000, new HostSpeed.Reading(2, 700))).isEqualTo(550);
-            // this project's fast host under a 0.42-core quota: a probe of 690 ms
-            assertThat(HostFit.startRate(1000, new HostSpeed.Reading(0.42, 690))).isEqualTo(100);
+            // a host of 0.8 of the reference host's cores starts scaled, still with C2
+            assertThat(HostFit.startRate(1000, new HostSpeed.Reading(1, 490))).isEqualTo(350);
+            assertThat(HostFit.startJit(new HostSpeed.Reading(1, 490))).isEqualTo(FacadeJit.TIERED);
+            assertThat(HostFit.startJit(new HostSpeed.Reading(2, 700))).isEqualTo(FacadeJit.TIERED);
+        }
+
+        @Test
+        void aSmallHostShouldStartWhereTheFitWouldEnd() {
+            // this project's fast host under a 0.42-core quota, a probe of 690 ms: 0.24 of the reference host's cores;
+            // scaled it would start at 117 -> 100, which kept a quarter of that host idle in 1 of 6 pairs
+            HostSpeed.Reading quota = new HostSpeed.Reading(0.42, 690);
+            assertThat(HostFit.referenceCores(quota)).isCloseTo(0.237, org.assertj.core.data.Offset.offset(0.001));
+            assertThat(HostFit.small(quota)).isTrue();
+            assertThat(HostFit.startRate(1000, quota)).isEqualTo(HostFit.LOWEST_RATE);
+            assertThat(HostFit.startJit(quota)).isEqualTo(FacadeJit.C1);
         }
 
         @Test
         void theFirstRateShouldStayBetweenTheLowestAndTheRateAskedFor() {
             assertThat(HostFit.startRate(1000, new HostSpeed.Reading(0.1, 3000))).isEqualTo(HostFit.LOWEST_RATE);
-            assertThat(HostFit.startRate(60, new HostSpeed.Reading(0.1, 3000))).isEqualTo(60);
+            assertThat(HostFit.startRate(60, new HostSpeed.Reading(0.1, 3000))).isEqualTo(HostFit.LOWEST_RATE);
+            assertThat(HostFit.startRate(40, new HostSpeed.Reading(0.1, 3000))).isEqualTo(40);
             assertThat(HostFit.startRate(400, new HostSpeed.Reading(8, 200))).isEqualTo(400);
         }
     }
