@@ -1,7 +1,6 @@
 package mailbench.cli;
 
 import java.net.URI;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -12,7 +11,6 @@ import mailbench.access.ServerTls;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeGuards;
 import mailbench.facade.FacadeServer;
-import mailbench.facade.FacadeToken;
 import mailbench.facade.opensearch.ClientOptions;
 import mailbench.facade.opensearch.ClientPatches;
 import mailbench.facade.opensearch.ClientVersion;
@@ -80,17 +78,6 @@ final class FacadeCommand implements Callable<Integer> {
         defaultValue = "" + FacadeConfig.DEFAULT_MAX_BODY_BYTES)
     int maxBodyBytes;
 
-    @Option(names = "--max-body-bytes-in-flight", description = "Request-body bytes held at once over all requests; a body that"
-        + " would pass it gets 503 with Retry-After (413 if larger alone); 0: an eighth of the max heap (default: ${DEFAULT-VALUE})",
-        defaultValue = "" + FacadeGuards.DEFAULT_MAX_BODY_BYTES_IN_FLIGHT)
-    long maxBodyBytesInFlight;
-
-    @Option(names = "--max-held-bytes", description = "What all requests may hold at once, from a body's first byte to the end"
-        + " of its work (raw body, parsed messages, the serialised request, the answer, by a conservative estimate); a request"
-        + " that would pass it alone gets 413, beside the others 503 with Retry-After; 0: half the max heap (default: ${DEFAULT-VALUE})",
-        defaultValue = "" + FacadeGuards.DEFAULT_MAX_HELD_BYTES)
-    long maxHeldBytes;
-
     @Option(names = "--max-bulk-items", description = "Most messages in one bulk request, else 413 (default: ${DEFAULT-VALUE})",
         defaultValue = "" + FacadeConfig.DEFAULT_MAX_BULK_ITEMS)
     int maxBulkItems;
@@ -112,56 +99,17 @@ final class FacadeCommand implements Callable<Integer> {
         defaultValue = "5000")
     long poolWaitTimeoutMs;
 
-    @Option(names = "--idle-timeout-ms", description = "A client connection that sends and receives nothing for this long is"
-        + " closed; longer than a call's whole time (default: ${DEFAULT-VALUE})", defaultValue = "60000")
-    long idleTimeoutMs;
+    @Mixin
+    InboundOptions inbound;
 
-    @Option(names = "--request-head-timeout-ms", description = "A request head (request line and headers) must be complete this"
-        + " long after its first byte or the connection's start, else 408 and the connection is closed (default: ${DEFAULT-VALUE})",
-        defaultValue = "10000")
-    long requestHeadTimeoutMs;
+    @Mixin
+    MemoryBoundOptions memory;
 
-    @Option(names = "--max-client-connections", description = "Inbound connections open at once; beyond, new ones are closed at"
-        + " once (default: ${DEFAULT-VALUE})", defaultValue = "" + FacadeGuards.DEFAULT_MAX_CLIENT_CONNECTIONS)
-    int maxClientConnections;
-
-    @Option(names = "--max-client-connections-per-address", description = "Inbound connections open at once from one client"
-        + " address; beyond, its new ones are closed at once, before any token is read (default: ${DEFAULT-VALUE})",
-        defaultValue = "" + FacadeGuards.DEFAULT_MAX_CLIENT_CONNECTIONS_PER_ADDRESS)
-    int maxClientConnectionsPerAddress;
-
-    @Option(names = "--request-body-timeout-ms", description = "A request body must be whole this long after its head, else 408"
-        + " and the connection is closed (default: ${DEFAULT-VALUE})", defaultValue = "30000")
-    long requestBodyTimeoutMs;
-
-    @Option(names = "--max-unread-answer-bytes", description = "Bytes of answers written and not yet read by their clients, held"
-        + " at once in direct memory; an answer that would pass it gets 503 with Retry-After (answers over 64 KiB may use seven"
-        + " eighths of it); 0: half the max direct memory (default: ${DEFAULT-VALUE})",
-        defaultValue = "" + FacadeGuards.DEFAULT_MAX_UNREAD_ANSWER_BYTES)
-    long maxUnreadAnswerBytes;
-
-    @Option(names = "--answer-write-timeout-ms", description = "An answer its client has not read this long after it was written"
-        + " closes its connection, which frees its bytes (default: ${DEFAULT-VALUE})", defaultValue = "30000")
-    long answerWriteTimeoutMs;
-
-    @Option(names = "--http2-cleartext", description = "Also accept cleartext HTTP/2 (h2c); off: HTTP/1.1 only")
-    boolean http2Cleartext;
-
-    @Option(names = FacadeToken.OPTION, paramLabel = "<file>", description = "File holding the token every request must carry"
-        + " (Authorization: Bearer <token>); default: $" + FacadeToken.ENV + ", else none. Needed when --host is not loopback,"
-        + " unless --insecure-open")
-    Path tokenFile;
-
-    @Option(names = "--insecure-open", description = "Listen on a non-loopback --host without a token: anyone who reaches the"
-        + " port uses the facade and its OpenSearch access")
-    boolean insecureOpen;
+    @Mixin
+    ExposureOptions exposure;
 
     @Mixin
     ServerTlsOptions tls;
-
-    @Option(names = "--allow-credentials-over-http", description = "Send basic-auth credentials to http:// OpenSearch URLs"
-        + " (clear text on the network); refused without this")
-    boolean allowCredentialsOverHttp;
 
     @Option(names = "--transport", description = "httpclient5 (ApacheHttpClient5Transport) or rest-client (RestClientTransport)"
         + " (default: ${DEFAULT-VALUE})", defaultValue = "httpclient5")
@@ -215,11 +163,8 @@ final class FacadeCommand implements Callable<Integer> {
                 ClientOptions.ResponseCompression.of(responseCompression), new InjectedCost(injectCpuMicros, injectAllocBytes),
                 ClientOptions.ResponseBuffer.of(responseBuffer)),
             access.access(), maxResponseBytes, maxEventLoopLagMs, replicas);
-        FacadeGuards guards = new FacadeGuards(Duration.ofMillis(idleTimeoutMs), maxClientConnections, http2Cleartext,
-            Duration.ofMillis(poolWaitTimeoutMs), FacadeToken.fromFileOrEnv(tokenFile, System.getenv()), insecureOpen,
-            allowCredentialsOverHttp, maxBodyBytesInFlight, Duration.ofMillis(requestHeadTimeoutMs), maxHeldBytes,
-            Duration.ofMillis(requestBodyTimeoutMs), maxClientConnectionsPerAddress, maxUnreadAnswerBytes,
-            Duration.ofMillis(answerWriteTimeoutMs));
+        FacadeGuards guards = new FacadeGuards(inbound.connections(), inbound.timeouts(), memory.bounds(), exposure.exposure(),
+            Duration.ofMillis(poolWaitTimeoutMs));
         ServerTls serverTls = tls.tls();
         child.watchParent();
         FacadeServer server = FacadeServer.start(config, guards, serverTls, FacadeCommand::exitOnClientDeath);

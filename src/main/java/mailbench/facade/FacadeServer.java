@@ -95,10 +95,10 @@ public final class FacadeServer implements AutoCloseable {
      */
     private static void listen(Vertx vertx, MailRoutes routes, FacadeConfig config, FacadeGuards guards, ServerTls tls,
                                List<HttpServer> servers) throws Exception {
-        InboundConnections connections = new InboundConnections(guards.maxClientConnections(), guards.maxClientConnectionsPerAddress());
+        InboundConnections connections = new InboundConnections(guards.connections().max(), guards.connections().perAddress());
         Handler<HttpConnection> admit = connection -> {
             if (connections.admit(connection)) {
-                RequestHeadDeadline.install(connection, guards.requestHeadTimeout());
+                RequestHeadDeadline.install(connection, guards.timeouts().requestHead());
             }
         };
         if (config.port() != 0 || config.eventLoops() == 1) {
@@ -132,8 +132,8 @@ public final class FacadeServer implements AutoCloseable {
         // a request line up to 16 KiB (Vert.x's default is 4 KiB): a long search URL is then answered by the facade's own
         // checks, a 400 that names the limit, rather than a bare 414
         return new HttpServerOptions().setHost(host).setPort(port).setMaxInitialLineLength(MAX_REQUEST_LINE_BYTES)
-            .setIdleTimeout((int) guards.idleTimeout().toMillis()).setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
-            .setHttp2ClearTextEnabled(guards.http2Cleartext());
+            .setIdleTimeout((int) guards.timeouts().idle().toMillis()).setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
+            .setHttp2ClearTextEnabled(guards.exposure().http2Cleartext());
     }
 
     /** {@code instances} servers, each deployed on an event loop of its own, listening on host:port. */

@@ -58,11 +58,11 @@ public final class MailRoutes {
         this.guards = guards;
         this.admission = new Admission(config, watchdog);
         this.callDeadlineMs = guards.callDeadline(config).toMillis();
-        this.bodyBytes = new BodyBytesInFlight(guards.bodyBytesInFlightBound(), config.maxBodyBytes());
-        this.heldBytes = new HeldBytes(guards.heldBytesBound());
-        this.unreadAnswers = new UnreadAnswers(guards.unreadAnswerBound());
+        this.bodyBytes = new BodyBytesInFlight(guards.memory().bodyBytesInFlightBound(), config.maxBodyBytes());
+        this.heldBytes = new HeldBytes(guards.memory().heldBytesBound());
+        this.unreadAnswers = new UnreadAnswers(guards.memory().unreadAnswerBound());
         this.replies = new JsonReplies(admission, heldBytes, callDeadlineMs,
-            new AnswerWrites(unreadAnswers, guards.answerWriteTimeout().toMillis()));
+            new AnswerWrites(unreadAnswers, guards.timeouts().answerWrite().toMillis()));
     }
 
     public Router router(Vertx vertx) {
@@ -71,7 +71,7 @@ public final class MailRoutes {
             // before the body handler: a request without the token is refused before a byte of its body is read
             router.route().handler(this::requireToken);
         }
-        router.route().handler(new RequestBody(config.maxBodyBytes(), bodyBytes, heldBytes, guards.requestBodyTimeout().toMillis()));
+        router.route().handler(new RequestBody(config.maxBodyBytes(), bodyBytes, heldBytes, guards.timeouts().requestBody().toMillis()));
         router.put("/mailboxes/:mailboxId/messages/:messageId").handler(this::indexMessage);
         router.get("/mailboxes/:mailboxId/messages/:messageId").handler(this::getMessage);
         router.get("/mailboxes/:mailboxId/search").handler(this::search);

@@ -22,7 +22,8 @@ import mailbench.access.TlsTrust;
 class FacadeGuardsTest {
 
     private static FacadeGuards guards(long idleMs, int maxConnections, long poolWaitMs) {
-        return new FacadeGuards(Duration.ofMillis(idleMs), maxConnections, false, Duration.ofMillis(poolWaitMs), null, false, false);
+        return new FacadeGuards(ConnectionCaps.of(maxConnections), InboundTimeouts.DEFAULTS.withIdle(Duration.ofMillis(idleMs)),
+            MemoryBounds.DEFAULTS, Exposure.DEFAULTS, Duration.ofMillis(poolWaitMs));
     }
 
     @Nested
@@ -30,10 +31,11 @@ class FacadeGuardsTest {
 
         @Test
         void defaultsShouldBeTheDocumentedOnes() {
-            assertThat(FacadeGuards.DEFAULTS.idleTimeout()).isEqualTo(Duration.ofSeconds(60));
-            assertThat(FacadeGuards.DEFAULTS.maxClientConnections()).isEqualTo(4_096);
+            assertThat(FacadeGuards.DEFAULTS.timeouts().idle()).isEqualTo(Duration.ofSeconds(60));
+            assertThat(FacadeGuards.DEFAULTS.connections().max()).isEqualTo(4_096);
             assertThat(FacadeGuards.DEFAULTS.poolWaitTimeout()).isEqualTo(Duration.ofSeconds(5));
-            assertThat(FacadeGuards.DEFAULTS.http2Cleartext()).isFalse();
+            assertThat(FacadeGuards.DEFAULTS.exposure().http2Cleartext()).isFalse();
+            assertThat(FacadeGuards.DEFAULTS.token()).isNull();
             assertThat(FacadeGuards.DEFAULTS.callDeadline(FacadeConfig.defaults())).isEqualTo(Duration.ofSeconds(37));
             assertThatCode(() -> FacadeGuards.DEFAULTS.check(FacadeConfig.defaults())).doesNotThrowAnyException();
         }
@@ -43,47 +45,58 @@ class FacadeGuardsTest {
             assertThatThrownBy(() -> guards(50, 10, 10)).hasMessage("--idle-timeout-ms must be between 100 and 3600000, got 50");
             assertThatThrownBy(() -> guards(1_000, 0, 10)).hasMessage("--max-client-connections must be between 1 and 1000000, got 0");
             assertThatThrownBy(() -> guards(1_000, 10, 0)).hasMessage("--pool-wait-timeout-ms must be between 1 and 600000, got 0");
+            assertThatThrownBy(() -> new FacadeGuards(ConnectionCaps.DEFAULTS, null, MemoryBounds.DEFAULTS, Exposure.DEFAULTS,
+                Duration.ofSeconds(1))).hasMessageContaining("each has DEFAULTS");
         }
 
         @Test
         void bodyBytesInFlightShouldDefaultToAnEighthOfTheHeapAndRefuseBadValues() {
-            assertThat(FacadeGuards.DEFAULTS.bodyBytesInFlightBound()).isEqualTo(Runtime.getRuntime().maxMemory() / 8);
-            assertThat(FacadeGuards.DEFAULTS.withBodyBytesInFlight(2_048, Duration.ofSeconds(1)).bodyBytesInFlightBound()).isEqualTo(2_048);
-            assertThat(FacadeGuards.DEFAULTS.requestHeadTimeout()).isEqualTo(Duration.ofSeconds(10));
-            assertThatThrownBy(() -> FacadeGuards.DEFAULTS.withBodyBytesInFlight(100, Duration.ofSeconds(1)))
+            assertThat(MemoryBounds.DEFAULTS.bodyBytesInFlightBound()).isEqualTo(Runtime.getRuntime().maxMemory() / 8);
+            assertThat(MemoryBounds.DEFAULTS.withBodyBytesInFlight(2_048).bodyBytesInFlightBound()).isEqualTo(2_048);
+            assertThat(InboundTimeouts.DEFAULTS.requestHead()).isEqualTo(Duration.ofSeconds(10));
+            assertThatThrownBy(() -> MemoryBounds.DEFAULTS.withBodyBytesInFlight(100))
                 .hasMessage("--max-body-bytes-in-flight must be 0 (an eighth of the max heap) or at least 1024, got 100");
-            assertThatThrownBy(() -> FacadeGuards.DEFAULTS.withBodyBytesInFlight(0, Duration.ofMillis(10)))
+            assertThatThrownBy(() -> InboundTimeouts.DEFAULTS.withRequestHead(Duration.ofMillis(10)))
                 .hasMessage("--request-head-timeout-ms must be between 100 and 3600000, got 10");
         }
 
         @Test
         void heldBytesShouldDefaultToHalfTheHeapAndRefuseBadValues() {
-            assertThat(FacadeGuards.DEFAULTS.heldBytesBound()).isEqualTo(Runtime.getRuntime().maxMemory() / 2);
-            assertThat(FacadeGuards.DEFAULTS.withHeldBytes(8 << 20).heldBytesBound()).isEqualTo(8 << 20);
-            assertThatThrownBy(() -> FacadeGuards.DEFAULTS.withHeldBytes(1_000))
+            assertThat(MemoryBounds.DEFAULTS.heldBytesBound()).isEqualTo(Runtime.getRuntime().maxMemory() / 2);
+            assertThat(new MemoryBounds(0, 8 << 20, 0).heldBytesBound()).isEqualTo(8 << 20);
+            assertThatThrownBy(() -> new MemoryBounds(0, 1_000, 0))
                 .hasMessage("--max-held-bytes must be 0 (half the max heap) or at least 1048576, got 1000");
         }
 
         @Test
         void unreadAnswersShouldDefaultToHalfTheDirectMemoryAndRefuseBadValues() {
-            assertThat(FacadeGuards.DEFAULTS.unreadAnswerBound()).isEqualTo(io.netty.util.internal.PlatformDependent.maxDirectMemory() / 2);
-            assertThat(FacadeGuards.DEFAULTS.answerWriteTimeout()).isEqualTo(Duration.ofSeconds(30));
-            assertThat(FacadeGuards.DEFAULTS.withUnreadAnswers(8 << 20, Duration.ofSeconds(2)).unreadAnswerBound()).isEqualTo(8 << 20);
-            assertThatThrownBy(() -> FacadeGuards.DEFAULTS.withUnreadAnswers(1_000, Duration.ofSeconds(2)))
+            assertThat(MemoryBounds.DEFAULTS.unreadAnswerBound()).isEqualTo(io.netty.util.internal.PlatformDependent.maxDirectMemory() / 2);
+            assertThat(InboundTimeouts.DEFAULTS.answerWrite()).isEqualTo(Duration.ofSeconds(30));
+            assertThat(MemoryBounds.DEFAULTS.withUnreadAnswerBytes(8 << 20).unreadAnswerBound()).isEqualTo(8 << 20);
+            assertThatThrownBy(() -> MemoryBounds.DEFAULTS.withUnreadAnswerBytes(1_000))
                 .hasMessage("--max-unread-answer-bytes must be 0 (half the max direct memory) or at least 1048576, got 1000");
-            assertThatThrownBy(() -> FacadeGuards.DEFAULTS.withUnreadAnswers(0, Duration.ofMillis(10)))
+            assertThatThrownBy(() -> InboundTimeouts.DEFAULTS.withAnswerWrite(Duration.ofMillis(10)))
                 .hasMessage("--answer-write-timeout-ms must be between 100 and 3600000, got 10");
         }
 
         @Test
         void slowAndManyPeersShouldHaveBoundsThatNameTheirOption() {
-            assertThat(FacadeGuards.DEFAULTS.requestBodyTimeout()).isEqualTo(Duration.ofSeconds(30));
-            assertThat(FacadeGuards.DEFAULTS.maxClientConnectionsPerAddress()).isEqualTo(1_024);
-            assertThat(guards(1_000, 10, 10).maxClientConnectionsPerAddress()).as("never above the cap in all").isEqualTo(10);
-            assertThatThrownBy(() -> FacadeGuards.DEFAULTS.withPeers(Duration.ofMillis(10), 100, 10))
+            assertThat(InboundTimeouts.DEFAULTS.requestBody()).isEqualTo(Duration.ofSeconds(30));
+            assertThat(ConnectionCaps.DEFAULTS.perAddress()).isEqualTo(1_024);
+            assertThat(guards(1_000, 10, 10).connections().perAddress()).as("never above the cap in all").isEqualTo(10);
+            assertThatThrownBy(() -> InboundTimeouts.DEFAULTS.withRequestBody(Duration.ofMillis(10)))
                 .hasMessage("--request-body-timeout-ms must be between 100 and 3600000, got 10");
-            assertThatThrownBy(() -> FacadeGuards.DEFAULTS.withPeers(Duration.ofSeconds(1), 100, 101))
+            assertThatThrownBy(() -> new ConnectionCaps(100, 101))
                 .hasMessage("--max-client-connections-per-address must be between 1 and --max-client-connections (100), got 101");
+        }
+
+        @Test
+        void aGroupShouldReplaceOnlyItself() {
+            FacadeGuards tight = FacadeGuards.DEFAULTS.with(new ConnectionCaps(64, 8)).with(new MemoryBounds(0, 2 << 20, 0));
+            assertThat(tight.connections()).isEqualTo(new ConnectionCaps(64, 8));
+            assertThat(tight.memory().heldBytes()).isEqualTo(2 << 20);
+            assertThat(tight.timeouts()).isSameAs(InboundTimeouts.DEFAULTS);
+            assertThat(tight.withToken(FacadeToken.of("0123456789abcdef")).exposure().insecureOpen()).isFalse();
         }
 
         @Test
@@ -95,7 +108,7 @@ class FacadeGuardsTest {
     }
 
     @Nested
-    class Exposure {
+    class WhoMayReachIt {
 
         @Test
         void aNonLoopbackHostShouldNeedATokenOrInsecureOpen() {
@@ -104,8 +117,7 @@ class FacadeGuardsTest {
             assertThatThrownBy(() -> FacadeGuards.DEFAULTS.check(open)).hasMessageStartingWith("--host 0.0.0.0 lets other hosts reach")
                 .hasMessageContaining("--token-file").hasMessageContaining("$MAILBENCH_FACADE_TOKEN").hasMessageContaining("--insecure-open");
             assertThatCode(() -> FacadeGuards.DEFAULTS.withToken(FacadeToken.of("0123456789abcdef")).check(open)).doesNotThrowAnyException();
-            FacadeGuards insecure = new FacadeGuards(FacadeGuards.DEFAULT_IDLE_TIMEOUT, 10, false, FacadeGuards.DEFAULT_POOL_WAIT_TIMEOUT,
-                null, true, false);
+            FacadeGuards insecure = FacadeGuards.DEFAULTS.with(new Exposure(null, true, false, false));
             assertThatCode(() -> insecure.check(open)).doesNotThrowAnyException();
             assertThat(FacadeGuards.isLoopback("localhost")).isTrue();
             assertThat(FacadeGuards.isLoopback("::1")).isTrue();
@@ -120,8 +132,7 @@ class FacadeGuardsTest {
             assertThatThrownBy(() -> FacadeGuards.DEFAULTS.check(plain))
                 .hasMessage("basic-auth credentials would cross the network in clear text to http://os:9200: use an https:// URL,"
                     + " or --allow-credentials-over-http if this network is trusted");
-            FacadeGuards allowed = new FacadeGuards(FacadeGuards.DEFAULT_IDLE_TIMEOUT, 10, false, FacadeGuards.DEFAULT_POOL_WAIT_TIMEOUT,
-                null, false, true);
+            FacadeGuards allowed = FacadeGuards.DEFAULTS.with(new Exposure(null, false, true, false));
             assertThatCode(() -> allowed.check(plain)).doesNotThrowAnyException();
             FacadeConfig tls = FacadeConfig.defaults().withOpenSearch(List.of(URI.create("https://os:9200")), withCredentials);
             assertThatCode(() -> FacadeGuards.DEFAULTS.check(tls)).doesNotThrowAnyException();

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 
 import mailbench.access.Credentials;
 import mailbench.access.OpenSearchAccess;
+import mailbench.facade.Exposure;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeGuards;
 import mailbench.facade.FacadeServer;
@@ -92,8 +93,7 @@ class ExposureIT {
         OpenSearchAccess access = OpenSearchAccess.of(null, null, null, env);
         FacadeConfig config = FacadeConfigs.withIndex(FacadeConfigs.withPort(FacadeConfig.defaults(), 0), "mail-it-clear-text")
             .withOpenSearch(List.of(SharedNode.url()), access);
-        FacadeGuards allowed = new FacadeGuards(FacadeGuards.DEFAULT_IDLE_TIMEOUT, FacadeGuards.DEFAULT_MAX_CLIENT_CONNECTIONS, false,
-            FacadeGuards.DEFAULT_POOL_WAIT_TIMEOUT, null, false, true);
+        FacadeGuards allowed = FacadeGuards.DEFAULTS.with(new Exposure(null, false, true, false));
         try (FacadeServer facade = FacadeServer.start(config, allowed, p -> { })) {
             URI base = URI.create("http://127.0.0.1:" + facade.port());
             assertThat(Http.get(base, "/mailboxes/mbx-t/search?text=hello").status()).isEqualTo(200);

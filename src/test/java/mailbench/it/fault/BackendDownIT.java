@@ -19,9 +19,13 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
+import mailbench.facade.ConnectionCaps;
+import mailbench.facade.Exposure;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeGuards;
 import mailbench.facade.FacadeServer;
+import mailbench.facade.InboundTimeouts;
+import mailbench.facade.MemoryBounds;
 import mailbench.facade.opensearch.ClientOptions;
 import mailbench.it.support.FacadeConfigs;
 import mailbench.it.support.Http;
@@ -91,7 +95,8 @@ class BackendDownIT {
             "mail", 1, 1, 1, connections, calls, FacadeConfig.DEFAULT_MAX_BODY_BYTES, FacadeConfig.DEFAULT_MAX_BULK_ITEMS,
             Duration.ofSeconds(1), Duration.ofSeconds(30), ClientOptions.DEFAULT);
         // the queued calls wait for a connection as long as the test needs to queue them all
-        FacadeGuards guards = new FacadeGuards(Duration.ofSeconds(120), 4096, false, Duration.ofSeconds(60), null, false, false);
+        FacadeGuards guards = new FacadeGuards(ConnectionCaps.DEFAULTS, InboundTimeouts.DEFAULTS.withIdle(Duration.ofSeconds(120)),
+            MemoryBounds.DEFAULTS, Exposure.DEFAULTS, Duration.ofSeconds(60));
         AtomicReference<String> died = new AtomicReference<>();
         try (FacadeServer facade = FacadeServer.start(config, guards, died::set)) {
             URI base = URI.create("http://127.0.0.1:" + facade.port());

@@ -15,9 +15,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.Test;
 
+import mailbench.facade.ConnectionCaps;
+import mailbench.facade.Exposure;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeGuards;
 import mailbench.facade.FacadeServer;
+import mailbench.facade.InboundTimeouts;
+import mailbench.facade.MemoryBounds;
 import mailbench.facade.opensearch.ClientOptions;
 import mailbench.it.support.FacadeConfigs;
 import mailbench.it.support.Http;
@@ -72,7 +76,8 @@ class DeadClientIT {
             FacadeConfig config = new FacadeConfig("127.0.0.1", 0, List.of(URI.create("http://127.0.0.1:" + silent.getLocalPort())),
                 "mail", 1, 1, 1, 8, 8, FacadeConfig.DEFAULT_MAX_BODY_BYTES, 10, Duration.ofSeconds(1), Duration.ofSeconds(3),
                 ClientOptions.DEFAULT);
-            FacadeGuards guards = new FacadeGuards(Duration.ofSeconds(60), 100, false, Duration.ofSeconds(1), null, false, false);
+            FacadeGuards guards = new FacadeGuards(ConnectionCaps.of(100), InboundTimeouts.DEFAULTS, MemoryBounds.DEFAULTS,
+                Exposure.DEFAULTS, Duration.ofSeconds(1));
             Set<Thread> before = Set.copyOf(Thread.getAllStackTraces().keySet());
             try (FacadeServer facade = FacadeServer.start(config, guards, problem -> { })) {
                 URI base = URI.create("http://127.0.0.1:" + facade.port());
@@ -104,7 +109,8 @@ class DeadClientIT {
         FacadeConfig config = new FacadeConfig("127.0.0.1", 0, List.of(SharedNode.url()), "mail-it-pool-" + System.nanoTime(), 1, 1, 1,
             1, 64, FacadeConfig.DEFAULT_MAX_BODY_BYTES, FacadeConfig.DEFAULT_MAX_BULK_ITEMS, Duration.ofSeconds(1), Duration.ofSeconds(30),
             new ClientOptions(transport, ClientOptions.Mapper.SHARED, ClientOptions.Projection.DOC_VALUES));
-        FacadeGuards guards = new FacadeGuards(Duration.ofSeconds(60), 100, false, Duration.ofMillis(1), null, false, false);
+        FacadeGuards guards = new FacadeGuards(ConnectionCaps.of(100), InboundTimeouts.DEFAULTS, MemoryBounds.DEFAULTS,
+            Exposure.DEFAULTS, Duration.ofMillis(1));
         try (FacadeServer facade = FacadeServer.start(config, guards, problem -> { })) {
             URI base = URI.create("http://127.0.0.1:" + facade.port());
             var client = java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_1_1)

@@ -27,6 +27,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeGuards;
 import mailbench.facade.FacadeServer;
+import mailbench.facade.MemoryBounds;
 import mailbench.it.facade.FacadeContract;
 import mailbench.it.support.FacadeConfigs;
 import mailbench.it.support.Http;
@@ -54,7 +55,7 @@ class BodyBytesInFlightIT {
         // bodies up to 22 MB: one address may then hold three quarters of the bound (22.5 MB), more than one whole body
         FacadeConfig config = FacadeConfigs.withMaxBodyBytes(FacadeConfigs.onFreePort(SharedNode.url(), "mail-it-body-bytes-"
             + System.nanoTime()), 22_000_000);
-        facade = FacadeServer.start(config, FacadeGuards.DEFAULTS.withBodyBytesInFlight(BOUND, FacadeGuards.DEFAULT_REQUEST_HEAD_TIMEOUT),
+        facade = FacadeServer.start(config, FacadeGuards.DEFAULTS.with(MemoryBounds.DEFAULTS.withBodyBytesInFlight(BOUND)),
             problem -> { });
         base = URI.create("http://127.0.0.1:" + facade.port());
         Awaitility.await().atMost(Duration.ofSeconds(60)).ignoreExceptions()

@@ -18,9 +18,13 @@ import java.util.concurrent.TimeUnit;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
+import mailbench.facade.ConnectionCaps;
+import mailbench.facade.Exposure;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeGuards;
 import mailbench.facade.FacadeServer;
+import mailbench.facade.InboundTimeouts;
+import mailbench.facade.MemoryBounds;
 import mailbench.facade.opensearch.ClientOptions;
 import mailbench.it.support.Http;
 import mailbench.it.support.SharedNode;
@@ -42,8 +46,9 @@ class RequestHeadTimeoutIT {
         FacadeConfig config = new FacadeConfig("127.0.0.1", 0, List.of(SharedNode.url()), "mail-it-head-" + System.nanoTime(), 1, 1, 1,
             16, 16, FacadeConfig.DEFAULT_MAX_BODY_BYTES, FacadeConfig.DEFAULT_MAX_BULK_ITEMS, Duration.ofMillis(500),
             Duration.ofMillis(3_000), ClientOptions.DEFAULT);
-        FacadeGuards guards = new FacadeGuards(IDLE, 1_000, false, Duration.ofMillis(200), null, false, false)
-            .withBodyBytesInFlight(FacadeGuards.DEFAULT_MAX_BODY_BYTES_IN_FLIGHT, headTimeout);
+        FacadeGuards guards = new FacadeGuards(ConnectionCaps.of(1_000),
+            InboundTimeouts.DEFAULTS.withIdle(IDLE).withRequestHead(headTimeout), MemoryBounds.DEFAULTS, Exposure.DEFAULTS,
+            Duration.ofMillis(200));
         FacadeServer facade = FacadeServer.start(config, guards, problem -> { });
         // the search path loaded and its index created first: a cold facade's first search blocks its loop for a while
         URI base = URI.create("http://127.0.0.1:" + facade.port());

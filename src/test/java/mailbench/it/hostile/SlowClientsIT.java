@@ -14,9 +14,13 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import mailbench.facade.ConnectionCaps;
+import mailbench.facade.Exposure;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeGuards;
 import mailbench.facade.FacadeServer;
+import mailbench.facade.InboundTimeouts;
+import mailbench.facade.MemoryBounds;
 import mailbench.facade.opensearch.ClientOptions;
 import mailbench.it.support.Http;
 import mailbench.it.support.SharedNode;
@@ -38,7 +42,8 @@ class SlowClientsIT {
     }
 
     private static FacadeGuards guards(Duration idle, int maxConnections, boolean h2c) {
-        return new FacadeGuards(idle, maxConnections, h2c, Duration.ofMillis(200), null, false, false);
+        return new FacadeGuards(ConnectionCaps.of(maxConnections), InboundTimeouts.DEFAULTS.withIdle(idle), MemoryBounds.DEFAULTS,
+            new Exposure(null, false, false, h2c), Duration.ofMillis(200));
     }
 
     @Test

@@ -22,9 +22,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import mailbench.facade.ConnectionCaps;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeGuards;
 import mailbench.facade.FacadeServer;
+import mailbench.facade.InboundTimeouts;
 import mailbench.it.support.FacadeConfigs;
 import mailbench.it.support.Http;
 import mailbench.it.support.SharedNode;
@@ -49,7 +51,8 @@ class SlowPeersIT {
         FacadeConfig config = new FacadeConfig(d.host(), d.port(), d.opensearch(), d.index(), d.shards(), d.eventLoops(), d.ioThreads(),
             d.maxConnections(), d.maxInFlight(), MAX_BODY_BYTES, d.maxBulkItems(), d.connectTimeout(), d.responseTimeout(), d.client(),
             d.access(), d.maxResponseBytes(), d.maxEventLoopLagMs());
-        FacadeGuards guards = FacadeGuards.DEFAULTS.withPeers(BODY_TIMEOUT, 64, PER_ADDRESS);
+        FacadeGuards guards = FacadeGuards.DEFAULTS.with(new ConnectionCaps(64, PER_ADDRESS))
+            .with(InboundTimeouts.DEFAULTS.withRequestBody(BODY_TIMEOUT));
         facade = FacadeServer.start(config, guards, problem -> { });
         base = URI.create("http://127.0.0.1:" + facade.port());
         await().atMost(Duration.ofSeconds(60)).ignoreExceptions()

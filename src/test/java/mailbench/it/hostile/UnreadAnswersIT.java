@@ -23,6 +23,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.facade.FacadeGuards;
 import mailbench.facade.FacadeServer;
+import mailbench.facade.InboundTimeouts;
+import mailbench.facade.MemoryBounds;
 import mailbench.it.facade.FacadeContract;
 import mailbench.it.support.FacadeConfigs;
 import mailbench.it.support.FacadeProcess;
@@ -167,7 +169,8 @@ class UnreadAnswersIT {
     @Test
     void aGetWhoseAnswerAloneIsLargerThanItsShareShouldBeRefusedNamingTheOption() throws Exception {
         FacadeServer small = FacadeServer.start(FacadeConfigs.onFreePort(SharedNode.url(), "mail-it-unread-small-" + System.nanoTime()),
-            FacadeGuards.DEFAULTS.withUnreadAnswers(1024 * 1024, Duration.ofSeconds(4)), problem -> { });
+            FacadeGuards.DEFAULTS.with(MemoryBounds.DEFAULTS.withUnreadAnswerBytes(1024 * 1024))
+                .with(InboundTimeouts.DEFAULTS.withAnswerWrite(Duration.ofSeconds(4))), problem -> { });
         try {
             URI url = URI.create("http://127.0.0.1:" + small.port());
             String message = "{\"from\":\"bob@example.com\",\"receivedAt\":\"2025-01-11T09:00:00Z\",\"attachmentText\":\""
