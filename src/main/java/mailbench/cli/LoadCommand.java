@@ -8,7 +8,7 @@ import java.util.concurrent.Callable;
 
 import mailbench.access.OpenSearchUrls;
 import mailbench.corpus.CorpusSpec;
-import mailbench.facade.FacadeConfig;
+import mailbench.facade.Backend;
 import mailbench.facade.FacadeToken;
 import mailbench.facadeclient.FacadeAccess;
 import mailbench.loader.CorpusLoad;
@@ -32,7 +32,7 @@ final class LoadCommand implements Callable<Integer> {
     OpenSearchAccessOptions access;
 
     @Option(names = "--index", description = "The facade's index, as its --index (default: ${DEFAULT-VALUE})",
-        defaultValue = FacadeConfig.DEFAULT_INDEX)
+        defaultValue = Backend.DEFAULT_INDEX)
     String index;
 
     @Mixin

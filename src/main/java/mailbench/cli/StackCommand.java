@@ -9,7 +9,7 @@ import java.util.concurrent.CountDownLatch;
 
 import mailbench.access.OpenSearchUrls;
 import mailbench.corpus.CorpusSpec;
-import mailbench.facade.FacadeConfig;
+import mailbench.facade.Backend;
 import mailbench.run.Feeders;
 import mailbench.run.Variant;
 import mailbench.stack.LocalStack;
@@ -31,11 +31,11 @@ final class StackCommand implements Callable<Integer> {
     List<String> opensearch;
 
     @Option(names = "--index", description = "The facade's index, on the embedded node or on --opensearch (default: ${DEFAULT-VALUE})",
-        defaultValue = FacadeConfig.DEFAULT_INDEX)
+        defaultValue = Backend.DEFAULT_INDEX)
     String index;
 
     @Option(names = "--replicas", description = "Replicas of the index when the facade creates it (default: ${DEFAULT-VALUE})",
-        defaultValue = "" + FacadeConfig.DEFAULT_REPLICAS)
+        defaultValue = "" + Backend.DEFAULT_REPLICAS)
     int replicas;
 
     @Mixin

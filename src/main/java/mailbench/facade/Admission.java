@@ -49,12 +49,12 @@ final class Admission {
     /** True: admitted, and counted in flight until {@link #release}. False: the refusal is answered already. */
     boolean admit(RoutingContext ctx) {
         long lagMs = loopLag(ctx.vertx()).nanos() / 1_000_000;
-        if (config.maxEventLoopLagMs() > 0 && lagMs > config.maxEventLoopLagMs()) {
+        if (config.limits().maxEventLoopLagMs() > 0 && lagMs > config.limits().maxEventLoopLagMs()) {
             // shed before any parsing or OpenSearch call: a refusal is the cheapest answer the loop can give while behind
             refusedLag.increment();
             ctx.response().putHeader("retry-after", "1");
             JsonReplies.error(ctx, 503, "the facade's event loop is " + lagMs + " ms behind (over --max-event-loop-lag-ms "
-                + config.maxEventLoopLagMs() + "): it is short of CPU or overloaded, retry later");
+                + config.limits().maxEventLoopLagMs() + "): it is short of CPU or overloaded, retry later");
             return false;
         }
         String dead = watchdog == null ? null : watchdog.problem();
@@ -62,11 +62,12 @@ final class Admission {
             JsonReplies.error(ctx, 503, dead);
             return false;
         }
-        if (inFlight.incrementAndGet() > config.maxInFlight()) {
+        if (inFlight.incrementAndGet() > config.limits().maxInFlight()) {
             inFlight.decrementAndGet();
             refusedInFlight.increment();
             ctx.response().putHeader("retry-after", "1");
-            JsonReplies.error(ctx, 503, "the facade already waits on " + config.maxInFlight() + " OpenSearch calls (--max-in-flight):"
+            JsonReplies.error(ctx, 503,
+                "the facade already waits on " + config.limits().maxInFlight() + " OpenSearch calls (--max-in-flight):"
                 + " OpenSearch is not keeping up, retry later");
             return false;
         }

@@ -56,7 +56,7 @@ public record FacadeGuards(ConnectionCaps connections, InboundTimeouts timeouts,
      * second of slack: past it the call fails even if the client never completes it (a dead I/O thread).
      */
     public Duration callDeadline(FacadeConfig config) {
-        return poolWaitTimeout.plus(config.connectTimeout()).plus(config.responseTimeout()).plusSeconds(1);
+        return poolWaitTimeout.plus(config.client().connectTimeout()).plus(config.client().responseTimeout()).plusSeconds(1);
     }
 
     /** Refuses a facade that others could reach without a token, or that would send credentials in clear text. */
@@ -65,13 +65,13 @@ public record FacadeGuards(ConnectionCaps connections, InboundTimeouts timeouts,
         Checks.require(idle.compareTo(callDeadline(config)) > 0, "--idle-timeout-ms " + idle.toMillis() + " would close the"
             + " connection of a request still waiting on OpenSearch: make it longer than --pool-wait-timeout-ms +"
             + " --connect-timeout-ms + --response-timeout-ms + 1000 (" + callDeadline(config).toMillis() + ")");
-        if (exposure.token() == null && !exposure.insecureOpen() && !isLoopback(config.host())) {
-            throw new IllegalArgumentException("--host " + config.host() + " lets other hosts reach the facade, which holds"
+        if (exposure.token() == null && !exposure.insecureOpen() && !isLoopback(config.listen().host())) {
+            throw new IllegalArgumentException("--host " + config.listen().host() + " lets other hosts reach the facade, which holds"
                 + " OpenSearch's access: give a token (" + FacadeToken.OPTION + " or $" + FacadeToken.ENV + "; clients then send"
                 + " Authorization: Bearer <token>) or --insecure-open to serve without one");
         }
-        if (config.access().credentials() != null && !exposure.allowCredentialsOverHttp()) {
-            for (URI uri : config.opensearch()) {
+        if (config.backend().access().credentials() != null && !exposure.allowCredentialsOverHttp()) {
+            for (URI uri : config.backend().opensearch()) {
                 Checks.require(!"http".equals(uri.getScheme()), "basic-auth credentials would cross the network in clear text to "
                     + uri + ": use an https:// URL, or --allow-credentials-over-http if this network is trusted");
             }

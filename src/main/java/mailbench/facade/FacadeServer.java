@@ -5,7 +5,6 @@ import java.net.BindException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -66,11 +65,12 @@ public final class FacadeServer implements AutoCloseable {
     /** As {@link #start(FacadeConfig, FacadeGuards, Consumer)}, serving HTTPS when {@code tls} has a certificate. */
     public static FacadeServer start(FacadeConfig config, FacadeGuards guards, ServerTls tls, Consumer<String> onClientDeath) {
         guards.check(config);
-        tls.checkTokenExposure(config.host(), guards.token() != null, "facade");
+        tls.checkTokenExposure(config.listen().host(), guards.token() != null, "facade");
         OpenSearchClients clients = OpenSearchClients.create(config.openSearchClient(guards.poolWaitTimeout()));
         ClientWatchdog watchdog = clients.watchdog();
-        MailStore store = new MailStore(clients, config.index(), config.client().projection(), config.client().injectedCost());
-        Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(config.eventLoops()));
+        MailStore store = new MailStore(clients, config.backend().index(), config.client().options().projection(),
+            config.client().options().injectedCost());
+        Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(config.listen().eventLoops()));
         try {
             MailRoutes routes = new MailRoutes(store, config, guards, watchdog);
             List<HttpServer> servers = new CopyOnWriteArrayList<>();
@@ -78,12 +78,12 @@ public final class FacadeServer implements AutoCloseable {
             ServerCertificateReload.start(vertx, tls, servers);
             FacadeServer facade = new FacadeServer(vertx, store, servers);
             watchClient(vertx, watchdog, onClientDeath);
-            facade.ensureIndexUntilDone(config.shards(), config.replicas());
+            facade.ensureIndexUntilDone(config.backend().shards(), config.backend().replicas());
             return facade;
         } catch (Exception e) {
             vertx.close();
             closeQuietly(store);
-            throw new IllegalStateException("the facade could not listen on " + config.host() + ":" + config.port()
+            throw new IllegalStateException("the facade could not listen on " + config.listen().host() + ":" + config.listen().port()
                 + " (--host/--port): " + e.getMessage(), e);
         }
     }
@@ -101,17 +101,19 @@ public final class FacadeServer implements AutoCloseable {
                 RequestHeadDeadline.install(connection, guards.timeouts().requestHead());
             }
         };
-        if (config.port() != 0 || config.eventLoops() == 1) {
-            deploy(vertx, routes, tls.applyTo(options(config.host(), config.port(), guards)), admit, config.eventLoops(), servers);
+        if (config.listen().port() != 0 || config.listen().eventLoops() == 1) {
+            deploy(vertx, routes, tls.applyTo(options(config.listen().host(), config.listen().port(), guards)), admit,
+                config.listen().eventLoops(), servers);
             return;
         }
         for (int attempt = 1; ; attempt++) {
             int port;
-            try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getByName(config.host()))) {
+            try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getByName(config.listen().host()))) {
                 port = probe.getLocalPort();
             }
             try {
-                deploy(vertx, routes, tls.applyTo(options(config.host(), port, guards)), admit, config.eventLoops(), servers);
+                deploy(vertx, routes, tls.applyTo(options(config.listen().host(), port, guards)), admit,
+                    config.listen().eventLoops(), servers);
                 return;
             } catch (Exception e) {
                 if (attempt == 5 || !(e instanceof BindException || e.getCause() instanceof BindException)) {

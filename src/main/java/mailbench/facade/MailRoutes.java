@@ -18,8 +18,8 @@ import mailbench.facade.JsonReplies.Reply;
 import mailbench.facade.opensearch.ClientOptions;
 import mailbench.facade.opensearch.ClientPatches;
 import mailbench.facade.opensearch.ClientVersion;
-import mailbench.facade.opensearch.MailDocument;
 import mailbench.facade.opensearch.ClientWatchdog;
+import mailbench.facade.opensearch.MailDocument;
 import mailbench.facade.opensearch.MailStore;
 
 /**
@@ -58,7 +58,7 @@ public final class MailRoutes {
         this.guards = guards;
         this.admission = new Admission(config, watchdog);
         this.callDeadlineMs = guards.callDeadline(config).toMillis();
-        this.bodyBytes = new BodyBytesInFlight(guards.memory().bodyBytesInFlightBound(), config.maxBodyBytes());
+        this.bodyBytes = new BodyBytesInFlight(guards.memory().bodyBytesInFlightBound(), config.limits().maxBodyBytes());
         this.heldBytes = new HeldBytes(guards.memory().heldBytesBound());
         this.unreadAnswers = new UnreadAnswers(guards.memory().unreadAnswerBound());
         this.replies = new JsonReplies(admission, heldBytes, callDeadlineMs,
@@ -71,7 +71,8 @@ public final class MailRoutes {
             // before the body handler: a request without the token is refused before a byte of its body is read
             router.route().handler(this::requireToken);
         }
-        router.route().handler(new RequestBody(config.maxBodyBytes(), bodyBytes, heldBytes, guards.timeouts().requestBody().toMillis()));
+        router.route().handler(new RequestBody(config.limits().maxBodyBytes(), bodyBytes, heldBytes,
+            guards.timeouts().requestBody().toMillis()));
         router.put("/mailboxes/:mailboxId/messages/:messageId").handler(this::indexMessage);
         router.get("/mailboxes/:mailboxId/messages/:messageId").handler(this::getMessage);
         router.get("/mailboxes/:mailboxId/search").handler(this::search);
@@ -86,7 +87,7 @@ public final class MailRoutes {
             + (ctx.failure() == null ? "" : ": " + Snippet.of(ctx.failure().getMessage()))));
         router.errorHandler(405, ctx -> JsonReplies.error(ctx, 405, "method " + ctx.request().method() + " is not allowed on "
             + Snippet.of(ctx.request().path())));
-        router.errorHandler(413, ctx -> JsonReplies.error(ctx, 413, "request body larger than " + config.maxBodyBytes()
+        router.errorHandler(413, ctx -> JsonReplies.error(ctx, 413, "request body larger than " + config.limits().maxBodyBytes()
             + " bytes (--max-body-bytes)"));
         router.errorHandler(500, ctx -> {
             LOG.error("unexpected failure on {} {}", ctx.request().method(), ctx.request().path(), ctx.failure());
@@ -134,7 +135,7 @@ public final class MailRoutes {
             Refresh refresh = refresh(ctx.queryParams().get("refresh"));
             byte[] body = RequestBody.bytes(ctx);
             return OffLoop.run(ctx.vertx(), OffLoop.heavyBulk(body), () -> {
-                List<BulkPayload.Item> items = BulkPayload.parse(body, config.maxBulkItems(), held);
+                List<BulkPayload.Item> items = BulkPayload.parse(body, config.limits().maxBulkItems(), held);
                 List<MailDocument> valid = items.stream().filter(i -> i.document() != null).map(BulkPayload.Item::document).toList();
                 if (valid.isEmpty()) {
                     // one error, not one slot per item: thousands of tiny invalid items would make megabytes of answer
@@ -177,10 +178,11 @@ public final class MailRoutes {
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("facade", "up");
             body.put("index", store.index());
-            body.put("client", Map.of("opensearchJava", CLIENT_VERSION, "transport", ClientOptions.option(config.client().transport()),
-                "mapper", ClientOptions.option(config.client().mapper()), "projection", ClientOptions.option(config.client().projection()),
-                "injectedCost", config.client().injectedCost().describe(), "patch", CLIENT_PATCH,
-                "responseBuffer", ClientOptions.option(config.client().responseBuffer())));
+            body.put("client", Map.of("opensearchJava", CLIENT_VERSION, "transport",
+                ClientOptions.option(config.client().options().transport()),
+                "mapper", ClientOptions.option(config.client().options().mapper()), "projection", ClientOptions.option(config.client().options().projection()),
+                "injectedCost", config.client().options().injectedCost().describe(), "patch", CLIENT_PATCH,
+                "responseBuffer", ClientOptions.option(config.client().options().responseBuffer())));
             if (result.succeeded()) {
                 boolean red = "red".equals(result.result().get("status"));
                 body.put("status", red ? "degraded" : "ok");
@@ -197,7 +199,7 @@ public final class MailRoutes {
     /** Cumulative counters since the facade started (a run takes two readings and subtracts them), and gauges (in flight, heap). */
     private void stats(RoutingContext ctx) {
         Map<String, Object> body = new LinkedHashMap<>();
-        body.put("projection", ClientOptions.option(config.client().projection()));
+        body.put("projection", ClientOptions.option(config.client().options().projection()));
         body.put("searches", store.stats().snapshot());
         Map<String, Object> refused = admission.refused(bodyBytes, heldBytes);
         refused.put("unreadAnswers", unreadAnswers.refused());

@@ -5,8 +5,11 @@ import java.util.List;
 import mailbench.access.Credentials;
 import mailbench.access.TlsTrust;
 import mailbench.corpus.CorpusSpec;
-import mailbench.facade.FacadeConfig;
+import mailbench.facade.Backend;
+import mailbench.facade.ClientSettings;
 import mailbench.facade.FacadeToken;
+import mailbench.facade.Listen;
+import mailbench.facade.RequestLimits;
 import mailbench.indexing.BulkMatrix;
 import mailbench.network.NetworkProfile;
 import mailbench.network.ToxiproxyBinary;
@@ -35,10 +38,10 @@ public final class Knobs {
     public static final Knob OPENSEARCH_TRUSTSTORE = new Knob("mailbench.opensearch.truststore", "",
         "Staging: a truststore (PKCS12 or JKS) instead of -Dmailbench.opensearch.ca; its password, if any, in $"
             + TlsTrust.TRUSTSTORE_PASSWORD_ENV + ".");
-    public static final Knob INDEX = new Knob("mailbench.index", FacadeConfig.DEFAULT_INDEX,
+    public static final Knob INDEX = new Knob("mailbench.index", Backend.DEFAULT_INDEX,
         "The mail index on every path: the local stack's facade and corpus load, the direct path's searches and gets, the target"
             + " preflight, BulkIndexSimulation (unless -Dmailbench.bulk.index). Against a target it must be the facade's --index.");
-    public static final Knob REPLICAS = new Knob("mailbench.index.replicas", "" + FacadeConfig.DEFAULT_REPLICAS,
+    public static final Knob REPLICAS = new Knob("mailbench.index.replicas", "" + Backend.DEFAULT_REPLICAS,
         "Replicas of the mail index where mailbench creates it: the local stack's facade (--replicas) and BulkIndexSimulation's"
             + " recreate. 0 on one node; a staging index usually has 1.");
     public static final Knob VARIANT = new Knob("mailbench.variant", "default",
@@ -73,13 +76,14 @@ public final class Knobs {
         "JDK home the embedded node runs on (OpenSearch 3.x needs 21+); empty: $" + NodeJdk.ENV + ", else the JDK running the run.");
     public static final Knob OPENSEARCH_HEAP = new Knob("mailbench.opensearch.heap", StackOptions.DEFAULT_OPENSEARCH_HEAP, "Heap of the embedded node.");
     public static final Knob FACADE_HEAP = new Knob("mailbench.facade.heap", StackOptions.DEFAULT_FACADE_HEAP, "Heap of the local facade.");
-    public static final Knob FACADE_EVENT_LOOPS = new Knob("mailbench.facade.eventLoops", "" + FacadeConfig.DEFAULT_EVENT_LOOPS,
+    public static final Knob FACADE_EVENT_LOOPS = new Knob("mailbench.facade.eventLoops", "" + Listen.DEFAULT_EVENT_LOOPS,
         "Local facade: Vert.x event loops.");
     public static final Knob FACADE_MAX_EVENT_LOOP_LAG = new Knob("mailbench.facade.maxEventLoopLagMs",
-        "" + FacadeConfig.DEFAULT_MAX_EVENT_LOOP_LAG_MS, "Local facade: event-loop lag past which it answers 503 at once; 0: never.");
-    public static final Knob FACADE_IO_THREADS = new Knob("mailbench.facade.ioThreads", "" + FacadeConfig.DEFAULT_IO_THREADS,
+        "" + RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, "Local facade: event-loop lag past which it answers 503 at once; 0: never.");
+    public static final Knob FACADE_IO_THREADS = new Knob("mailbench.facade.ioThreads", "" + ClientSettings.DEFAULT_IO_THREADS,
         "Local facade: opensearch-java I/O reactor threads (the client event loop).");
-    public static final Knob FACADE_CONNECTIONS = new Knob("mailbench.facade.maxConnections", "" + FacadeConfig.DEFAULT_MAX_CONNECTIONS,
+    public static final Knob FACADE_CONNECTIONS = new Knob("mailbench.facade.maxConnections",
+        "" + ClientSettings.DEFAULT_MAX_CONNECTIONS,
         "Local facade: connections to OpenSearch.");
 
     public static final Knob FACADE_TOKEN_FILE = new Knob("mailbench.facade.tokenFile", "",

@@ -6,7 +6,7 @@ import java.util.List;
 
 import mailbench.access.OpenSearchAccess;
 import mailbench.corpus.CorpusSpec;
-import mailbench.facade.FacadeConfig;
+import mailbench.facade.Backend;
 import mailbench.network.NetworkOptions;
 
 /**
@@ -67,7 +67,7 @@ public record StackOptions(
                         List<String> facadeJvmArgs, List<String> facadeArgs, CorpusSpec corpus, boolean loadCorpus, Path feeders,
                         boolean profilerSidecar, External external, NodeJdk opensearchJdk) {
         this(workDir, opensearchVersion, opensearchHeap, facadeHeap, opensearchJava, facadeJvmArgs, facadeArgs, corpus, loadCorpus, feeders,
-            profilerSidecar, external, opensearchJdk, FacadeConfig.DEFAULT_INDEX, FacadeConfig.DEFAULT_REPLICAS, NetworkOptions.NONE);
+            profilerSidecar, external, opensearchJdk, Backend.DEFAULT_INDEX, Backend.DEFAULT_REPLICAS, NetworkOptions.NONE);
     }
 
     /** The same with the embedded node on {@code jdk}. */

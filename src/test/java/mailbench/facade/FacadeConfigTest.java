@@ -15,33 +15,36 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import mailbench.access.OpenSearchAccess;
 import mailbench.it.support.FacadeConfigs;
 
 class FacadeConfigTest {
 
     /** The constructor's arguments, starting from the defaults, so each test changes exactly one. */
     private static final class Args {
-        String host = FacadeConfig.DEFAULT_HOST;
-        int port = FacadeConfig.DEFAULT_PORT;
-        List<URI> opensearch = List.of(URI.create(FacadeConfig.DEFAULT_OPENSEARCH));
-        String index = FacadeConfig.DEFAULT_INDEX;
-        int shards = FacadeConfig.DEFAULT_SHARDS;
-        int eventLoops = FacadeConfig.DEFAULT_EVENT_LOOPS;
-        int ioThreads = FacadeConfig.DEFAULT_IO_THREADS;
-        int maxConnections = FacadeConfig.DEFAULT_MAX_CONNECTIONS;
-        int maxInFlight = FacadeConfig.DEFAULT_MAX_IN_FLIGHT;
-        int maxBodyBytes = FacadeConfig.DEFAULT_MAX_BODY_BYTES;
-        int maxBulkItems = FacadeConfig.DEFAULT_MAX_BULK_ITEMS;
-        Duration connectTimeout = FacadeConfig.DEFAULT_CONNECT_TIMEOUT;
-        Duration responseTimeout = FacadeConfig.DEFAULT_RESPONSE_TIMEOUT;
+        String host = Listen.DEFAULT_HOST;
+        int port = Listen.DEFAULT_PORT;
+        List<URI> opensearch = List.of(URI.create(Backend.DEFAULT_OPENSEARCH));
+        String index = Backend.DEFAULT_INDEX;
+        int shards = Backend.DEFAULT_SHARDS;
+        int eventLoops = Listen.DEFAULT_EVENT_LOOPS;
+        int ioThreads = ClientSettings.DEFAULT_IO_THREADS;
+        int maxConnections = ClientSettings.DEFAULT_MAX_CONNECTIONS;
+        int maxInFlight = RequestLimits.DEFAULT_MAX_IN_FLIGHT;
+        int maxBodyBytes = RequestLimits.DEFAULT_MAX_BODY_BYTES;
+        int maxBulkItems = RequestLimits.DEFAULT_MAX_BULK_ITEMS;
+        Duration connectTimeout = ClientSettings.DEFAULT_CONNECT_TIMEOUT;
+        Duration responseTimeout = ClientSettings.DEFAULT_RESPONSE_TIMEOUT;
     }
 
     private static FacadeConfig config(Consumer<Args> change) {
         Args a = new Args();
         change.accept(a);
-        return new FacadeConfig(a.host, a.port, a.opensearch, a.index, a.shards, a.eventLoops, a.ioThreads,
-            a.maxConnections, a.maxInFlight, a.maxBodyBytes, a.maxBulkItems, a.connectTimeout, a.responseTimeout,
-            mailbench.facade.opensearch.ClientOptions.DEFAULT);
+        return new FacadeConfig(new Listen(a.host, a.port, a.eventLoops),
+            new Backend(a.opensearch, OpenSearchAccess.NONE, a.index, a.shards, Backend.DEFAULT_REPLICAS),
+            new ClientSettings(mailbench.facade.opensearch.ClientOptions.DEFAULT, a.ioThreads, a.maxConnections,
+                a.connectTimeout, a.responseTimeout, ClientSettings.DEFAULT_MAX_RESPONSE_BYTES),
+            new RequestLimits(a.maxInFlight, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, a.maxBodyBytes, a.maxBulkItems));
     }
 
     private static void assertRejected(Consumer<Args> change, String message) {
@@ -55,40 +58,39 @@ class FacadeConfigTest {
         void defaultsShouldBeValidAndDocumented() {
             FacadeConfig config = FacadeConfig.defaults();
 
-            assertThat(config.host()).isEqualTo("127.0.0.1");
-            assertThat(config.port()).isEqualTo(8080);
-            assertThat(config.opensearch()).containsExactly(URI.create("http://127.0.0.1:9200"));
-            assertThat(config.index()).isEqualTo("mail");
-            assertThat(config.maxConnections()).isEqualTo(64);
-            assertThat(config.maxBulkItems()).isEqualTo(10_000);
-            assertThat(config.connectTimeout()).isEqualTo(Duration.ofSeconds(1));
-            assertThat(config.responseTimeout()).isEqualTo(Duration.ofSeconds(30));
-            assertThat(config.maxEventLoopLagMs()).isEqualTo(1_000);
+            assertThat(config.listen().host()).isEqualTo("127.0.0.1");
+            assertThat(config.listen().port()).isEqualTo(8080);
+            assertThat(config.backend().opensearch()).containsExactly(URI.create("http://127.0.0.1:9200"));
+            assertThat(config.backend().index()).isEqualTo("mail");
+            assertThat(config.client().maxConnections()).isEqualTo(64);
+            assertThat(config.limits().maxBulkItems()).isEqualTo(10_000);
+            assertThat(config.client().connectTimeout()).isEqualTo(Duration.ofSeconds(1));
+            assertThat(config.client().responseTimeout()).isEqualTo(Duration.ofSeconds(30));
+            assertThat(config.limits().maxEventLoopLagMs()).isEqualTo(1_000);
         }
 
         @Test
         void anEventLoopLagBoundShouldBeZeroForNeverOrPositive() {
             FacadeConfig defaults = FacadeConfig.defaults();
 
-            assertThat(withLagBound(defaults, 0).maxEventLoopLagMs()).isZero();
+            assertThat(withLagBound(defaults, 0).limits().maxEventLoopLagMs()).isZero();
             assertThatThrownBy(() -> withLagBound(defaults, -1))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("--max-event-loop-lag-ms must be between 0 (never shed on lag) and 600000, got -1");
         }
 
         private static FacadeConfig withLagBound(FacadeConfig c, int lagMs) {
-            return new FacadeConfig(c.host(), c.port(), c.opensearch(), c.index(), c.shards(), c.eventLoops(), c.ioThreads(),
-                c.maxConnections(), c.maxInFlight(), c.maxBodyBytes(), c.maxBulkItems(), c.connectTimeout(), c.responseTimeout(),
-                c.client(), c.access(), c.maxResponseBytes(), lagMs);
+            RequestLimits l = c.limits();
+            return c.with(new RequestLimits(l.maxInFlight(), lagMs, l.maxBodyBytes(), l.maxBulkItems()));
         }
 
         @Test
         void withPortAndWithOpenSearchShouldChangeOnlyThatValue() {
             FacadeConfig config = FacadeConfigs.withPort(FacadeConfig.defaults(), 0).withOpenSearch(URI.create("https://search.example.com:443"));
 
-            assertThat(config.port()).isZero();
-            assertThat(config.opensearch()).containsExactly(URI.create("https://search.example.com:443"));
-            assertThat(config.index()).isEqualTo(FacadeConfig.DEFAULT_INDEX);
+            assertThat(config.listen().port()).isZero();
+            assertThat(config.backend().opensearch()).containsExactly(URI.create("https://search.example.com:443"));
+            assertThat(config.backend().index()).isEqualTo(Backend.DEFAULT_INDEX);
         }
 
         @Test
@@ -105,7 +107,7 @@ class FacadeConfigTest {
 
             urls.add(URI.create("http://b:9200"));
 
-            assertThat(config.opensearch()).containsExactly(URI.create("http://a:9200"));
+            assertThat(config.backend().opensearch()).containsExactly(URI.create("http://a:9200"));
         }
     }
 
@@ -132,7 +134,7 @@ class FacadeConfigTest {
         @ParameterizedTest
         @ValueSource(ints = {0, 1, 65_535})
         void configShouldAcceptPortsAtTheBounds(int port) {
-            assertThat(config(a -> a.port = port).port()).isEqualTo(port);
+            assertThat(config(a -> a.port = port).listen().port()).isEqualTo(port);
         }
     }
 
@@ -143,7 +145,7 @@ class FacadeConfigTest {
         void configShouldAcceptHttpsAndSeveralUrls() {
             List<URI> urls = List.of(URI.create("https://search.example.com:9200"), URI.create("http://10.0.0.2:9200"));
 
-            assertThat(config(a -> a.opensearch = urls).opensearch()).isEqualTo(urls);
+            assertThat(config(a -> a.opensearch = urls).backend().opensearch()).isEqualTo(urls);
         }
 
         @Test
@@ -177,7 +179,7 @@ class FacadeConfigTest {
         @ParameterizedTest
         @ValueSource(strings = {"mail", "mail-v2", "0mail", "mail_2025.03"})
         void configShouldAcceptLowercaseIndexNames(String index) {
-            assertThat(config(a -> a.index = index).index()).isEqualTo(index);
+            assertThat(config(a -> a.index = index).backend().index()).isEqualTo(index);
         }
 
         @ParameterizedTest
@@ -222,14 +224,14 @@ class FacadeConfigTest {
 
         @Test
         void configShouldAcceptMaxConnectionsAtTheBounds() {
-            assertThat(config(a -> a.maxConnections = 1).maxConnections()).isEqualTo(1);
-            assertThat(config(a -> a.maxConnections = 10_000).maxConnections()).isEqualTo(10_000);
+            assertThat(config(a -> a.maxConnections = 1).client().maxConnections()).isEqualTo(1);
+            assertThat(config(a -> a.maxConnections = 10_000).client().maxConnections()).isEqualTo(10_000);
         }
 
         @Test
         void configShouldRejectMaxBodyBytesBelow1024() {
             assertRejected(a -> a.maxBodyBytes = 1023, "--max-body-bytes must be at least 1024, got 1023");
-            assertThat(config(a -> a.maxBodyBytes = 1024).maxBodyBytes()).isEqualTo(1024);
+            assertThat(config(a -> a.maxBodyBytes = 1024).limits().maxBodyBytes()).isEqualTo(1024);
         }
 
         @Test

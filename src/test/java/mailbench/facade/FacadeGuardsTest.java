@@ -112,8 +112,12 @@ class FacadeGuardsTest {
 
         @Test
         void aNonLoopbackHostShouldNeedATokenOrInsecureOpen() {
-            FacadeConfig open = new FacadeConfig("0.0.0.0", 0, List.of(URI.create(FacadeConfig.DEFAULT_OPENSEARCH)), "mail", 1, 1, 1,
-                8, 8, 1024, 10, Duration.ofSeconds(1), Duration.ofSeconds(30), mailbench.facade.opensearch.ClientOptions.DEFAULT);
+            FacadeConfig open = new FacadeConfig(new Listen("0.0.0.0", 0, 1),
+                new Backend(List.of(URI.create(Backend.DEFAULT_OPENSEARCH)), OpenSearchAccess.NONE, "mail", 1,
+                    Backend.DEFAULT_REPLICAS),
+                new ClientSettings(mailbench.facade.opensearch.ClientOptions.DEFAULT, 1, 8, Duration.ofSeconds(1),
+                    Duration.ofSeconds(30), ClientSettings.DEFAULT_MAX_RESPONSE_BYTES),
+                new RequestLimits(8, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, 1024, 10));
             assertThatThrownBy(() -> FacadeGuards.DEFAULTS.check(open)).hasMessageStartingWith("--host 0.0.0.0 lets other hosts reach")
                 .hasMessageContaining("--token-file").hasMessageContaining("$MAILBENCH_FACADE_TOKEN").hasMessageContaining("--insecure-open");
             assertThatCode(() -> FacadeGuards.DEFAULTS.withToken(FacadeToken.of("0123456789abcdef")).check(open)).doesNotThrowAnyException();

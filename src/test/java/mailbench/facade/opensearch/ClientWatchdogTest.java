@@ -1,5 +1,6 @@
 package mailbench.facade.opensearch;
 
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.concurrent.CountDownLatch;
@@ -24,12 +25,11 @@ class ClientWatchdogTest {
     @org.junit.jupiter.params.ParameterizedTest
     @org.junit.jupiter.params.provider.EnumSource(ClientOptions.Transport.class)
     void theRealClientsIoThreadsShouldBeNamedAsTheProfilerExpects(ClientOptions.Transport transport) throws Exception {
-        mailbench.facade.FacadeConfig config = mailbench.it.support.FacadeConfigs.withIndex(mailbench.facade.FacadeConfig.defaults()
-            .withOpenSearch(java.net.URI.create("http://127.0.0.1:9")), "mail");
-        config = new mailbench.facade.FacadeConfig(config.host(), 0, config.opensearch(), config.index(), 1, 1, 1, 4, 4,
-            mailbench.facade.FacadeConfig.DEFAULT_MAX_BODY_BYTES, mailbench.facade.FacadeConfig.DEFAULT_MAX_BULK_ITEMS,
-            java.time.Duration.ofSeconds(1), java.time.Duration.ofSeconds(30),
-            new ClientOptions(transport, ClientOptions.Mapper.SHARED, ClientOptions.Projection.DOC_VALUES));
+        mailbench.facade.FacadeConfig config = mailbench.facade.FacadeConfig.local(java.net.URI.create("http://127.0.0.1:9"),
+            "mail")
+            .with(new mailbench.facade.ClientSettings(new ClientOptions(transport, ClientOptions.Mapper.SHARED,
+                ClientOptions.Projection.DOC_VALUES), 1, 4, java.time.Duration.ofSeconds(1), java.time.Duration.ofSeconds(30),
+                mailbench.facade.ClientSettings.DEFAULT_MAX_RESPONSE_BYTES));
         try (OpenSearchClients clients = OpenSearchClients.create(config.openSearchClient(java.time.Duration.ofSeconds(1)))) {
             String io = transport == ClientOptions.Transport.HTTPCLIENT5 ? "httpclient-dispatch-1" : "I/O dispatcher 1";
             org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).untilAsserted(() ->

@@ -9,8 +9,13 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import mailbench.access.OpenSearchAccess;
+import mailbench.facade.Backend;
+import mailbench.facade.ClientSettings;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeServer;
+import mailbench.facade.Listen;
+import mailbench.facade.RequestLimits;
 import mailbench.facade.opensearch.ClientOptions;
 import mailbench.it.support.Http;
 import mailbench.it.support.SharedNode;
@@ -24,9 +29,13 @@ class FacadeEventLoopsIT {
 
     @Test
     void twoEventLoopsShouldBothServeConnectionsOnTheAnnouncedPort() throws Exception {
-        FacadeConfig config = new FacadeConfig("127.0.0.1", 0, List.of(SharedNode.url()), "mail-it-loops-" + System.nanoTime(), 1, 2, 1,
-            FacadeConfig.DEFAULT_MAX_CONNECTIONS, FacadeConfig.DEFAULT_MAX_IN_FLIGHT, FacadeConfig.DEFAULT_MAX_BODY_BYTES,
-            FacadeConfig.DEFAULT_MAX_BULK_ITEMS, Duration.ofSeconds(1), Duration.ofSeconds(30), ClientOptions.DEFAULT);
+        FacadeConfig config = new FacadeConfig(new Listen("127.0.0.1", 0, 2),
+            new Backend(List.of(SharedNode.url()), OpenSearchAccess.NONE, "mail-it-loops-" + System.nanoTime(), 1,
+                Backend.DEFAULT_REPLICAS),
+            new ClientSettings(ClientOptions.DEFAULT, 1, ClientSettings.DEFAULT_MAX_CONNECTIONS, Duration.ofSeconds(1),
+                Duration.ofSeconds(30), ClientSettings.DEFAULT_MAX_RESPONSE_BYTES),
+            new RequestLimits(RequestLimits.DEFAULT_MAX_IN_FLIGHT, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS,
+                RequestLimits.DEFAULT_MAX_BODY_BYTES, RequestLimits.DEFAULT_MAX_BULK_ITEMS));
         try (FacadeServer facade = FacadeServer.start(config)) {
             URI base = URI.create("http://127.0.0.1:" + facade.port());
             String bulk = FacadeContract.message("mbx-l", "l1", "a@example.com", "Two loops", "loopword", "2025-01-10T09:00:00Z", "");

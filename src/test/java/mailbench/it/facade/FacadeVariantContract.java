@@ -33,11 +33,12 @@ abstract class FacadeVariantContract extends FacadeContract {
     @Override
     URI start(FacadeConfig config) throws Exception {
         List<String> args = new ArrayList<>(variant().facadeArgs());
-        args.addAll(List.of("--index", config.index(), "--shards", "" + config.shards(), "--event-loops", "" + config.eventLoops(),
-            "--io-threads", "" + config.ioThreads(), "--max-connections", "" + config.maxConnections(),
-            "--max-in-flight", "" + config.maxInFlight(), "--max-body-bytes", "" + config.maxBodyBytes(),
-            "--max-bulk-items", "" + config.maxBulkItems(), "--connect-timeout-ms", "" + config.connectTimeout().toMillis(),
-            "--response-timeout-ms", "" + config.responseTimeout().toMillis()));
+        args.addAll(List.of("--index", config.backend().index(), "--shards", "" + config.backend().shards(), "--event-loops",
+            "" + config.listen().eventLoops(),
+            "--io-threads", "" + config.client().ioThreads(), "--max-connections", "" + config.client().maxConnections(),
+            "--max-in-flight", "" + config.limits().maxInFlight(), "--max-body-bytes", "" + config.limits().maxBodyBytes(),
+            "--max-bulk-items", "" + config.limits().maxBulkItems(), "--connect-timeout-ms", "" + config.client().connectTimeout().toMillis(),
+            "--response-timeout-ms", "" + config.client().responseTimeout().toMillis()));
         TargetJvm.Started started = TargetJvm.facade(Path.of("target", "it", getClass().getSimpleName()),
             FacadeClasspath.of(variant().opensearchJava()), args);
         facade = started;

@@ -16,15 +16,19 @@ import mailbench.access.OpenSearchAccess;
 import mailbench.corpus.CorpusGenerator;
 import mailbench.corpus.CorpusSpec;
 import mailbench.corpus.MailMessage;
+import mailbench.facade.Backend;
+import mailbench.facade.ClientSettings;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeServer;
+import mailbench.facade.Listen;
+import mailbench.facade.RequestLimits;
 import mailbench.facade.opensearch.ClientOptions;
 import mailbench.facade.opensearch.InjectedCost;
 import mailbench.facade.opensearch.SearchStats;
 import mailbench.facadeclient.FacadeStats;
-import mailbench.largesource.LargeSourceWorkload;
 import mailbench.it.support.Http;
 import mailbench.it.support.SharedNode;
+import mailbench.largesource.LargeSourceWorkload;
 import mailbench.loader.CorpusLoad;
 import mailbench.loader.CorpusLoader;
 
@@ -120,7 +124,7 @@ class LargeSourceIT {
         ClientOptions sized = new ClientOptions(ClientOptions.Transport.HTTPCLIENT5, ClientOptions.Mapper.SHARED,
             ClientOptions.Projection.SOURCE_FULL, ClientOptions.ResponseCompression.CLIENT_DEFAULT, InjectedCost.NONE,
             ClientOptions.ResponseBuffer.SIZED);
-        try (FacadeServer whole = FacadeServer.start(config(sized, FacadeConfig.DEFAULT_MAX_RESPONSE_BYTES));
+        try (FacadeServer whole = FacadeServer.start(config(sized, ClientSettings.DEFAULT_MAX_RESPONSE_BYTES));
              FacadeServer small = FacadeServer.start(config(sized, TEXT_BYTES))) {
             assertThat(list(whole, 0)).as("three hits of 1 MiB each, as the client's own buffer gives them").isEqualTo(list(full, 0));
             assertThat(Http.get(url(whole), "/health").json().at("/client/responseBuffer").asText()).isEqualTo("sized");
@@ -151,7 +155,7 @@ class LargeSourceIT {
     }
 
     private static FacadeConfig config(ClientOptions.Projection projection) throws Exception {
-        return config(projection, FacadeConfig.DEFAULT_MAX_RESPONSE_BYTES);
+        return config(projection, ClientSettings.DEFAULT_MAX_RESPONSE_BYTES);
     }
 
     private static FacadeConfig config(ClientOptions.Projection projection, int maxResponseBytes) throws Exception {
@@ -159,9 +163,12 @@ class LargeSourceIT {
     }
 
     private static FacadeConfig config(ClientOptions client, int maxResponseBytes) throws Exception {
-        return new FacadeConfig("127.0.0.1", 0, List.of(SharedNode.url()), INDEX, 1, 1, 1, 32, 64, FacadeConfig.DEFAULT_MAX_BODY_BYTES,
-            FacadeConfig.DEFAULT_MAX_BULK_ITEMS, FacadeConfig.DEFAULT_CONNECT_TIMEOUT, FacadeConfig.DEFAULT_RESPONSE_TIMEOUT,
-            client, OpenSearchAccess.NONE, maxResponseBytes);
+        return new FacadeConfig(new Listen("127.0.0.1", 0, 1),
+            new Backend(List.of(SharedNode.url()), OpenSearchAccess.NONE, INDEX, 1, Backend.DEFAULT_REPLICAS),
+            new ClientSettings(client, 1, 32, ClientSettings.DEFAULT_CONNECT_TIMEOUT, ClientSettings.DEFAULT_RESPONSE_TIMEOUT,
+                maxResponseBytes),
+            new RequestLimits(64, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES,
+                RequestLimits.DEFAULT_MAX_BULK_ITEMS));
     }
 
     private static URI url(FacadeServer facade) {

@@ -15,13 +15,18 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.Test;
 
+import mailbench.access.OpenSearchAccess;
+import mailbench.facade.Backend;
+import mailbench.facade.ClientSettings;
 import mailbench.facade.ConnectionCaps;
 import mailbench.facade.Exposure;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeGuards;
 import mailbench.facade.FacadeServer;
 import mailbench.facade.InboundTimeouts;
+import mailbench.facade.Listen;
 import mailbench.facade.MemoryBounds;
+import mailbench.facade.RequestLimits;
 import mailbench.facade.opensearch.ClientOptions;
 import mailbench.it.support.FacadeConfigs;
 import mailbench.it.support.Http;
@@ -40,9 +45,13 @@ class DeadClientIT {
     void requestsShouldGet503AtOnceOnceTheClientThreadIsDead(ClientOptions.Transport transport) throws Exception {
         FacadeConfig config = FacadeConfigs.onFreePort(SharedNode.url(),
             "mail-it-dead-" + transport.name().toLowerCase() + "-" + System.nanoTime());
-        config = new FacadeConfig(config.host(), 0, config.opensearch(), config.index(), 1, 1, 1, 16, 16,
-            FacadeConfig.DEFAULT_MAX_BODY_BYTES, FacadeConfig.DEFAULT_MAX_BULK_ITEMS, Duration.ofSeconds(1), Duration.ofSeconds(30),
-            new ClientOptions(transport, ClientOptions.Mapper.SHARED, ClientOptions.Projection.DOC_VALUES));
+        config = new FacadeConfig(new Listen(config.listen().host(), 0, 1),
+            new Backend(config.backend().opensearch(), OpenSearchAccess.NONE, config.backend().index(), 1,
+                Backend.DEFAULT_REPLICAS),
+            new ClientSettings(new ClientOptions(transport, ClientOptions.Mapper.SHARED, ClientOptions.Projection.DOC_VALUES),
+                1, 16, Duration.ofSeconds(1), Duration.ofSeconds(30), ClientSettings.DEFAULT_MAX_RESPONSE_BYTES),
+            new RequestLimits(16, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES,
+                RequestLimits.DEFAULT_MAX_BULK_ITEMS));
         AtomicReference<String> reported = new AtomicReference<>();
         Set<Thread> before = Set.copyOf(Thread.getAllStackTraces().keySet());
         try (FacadeServer facade = FacadeServer.start(config, FacadeGuards.DEFAULTS, reported::set)) {
@@ -73,9 +82,12 @@ class DeadClientIT {
     void aCallInFlightOnADeadThreadShouldEndAtTheDeadline() throws Exception {
         // a backend that accepts and never answers: the call waits on the I/O thread's response timeout, which dies with it
         try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-            FacadeConfig config = new FacadeConfig("127.0.0.1", 0, List.of(URI.create("http://127.0.0.1:" + silent.getLocalPort())),
-                "mail", 1, 1, 1, 8, 8, FacadeConfig.DEFAULT_MAX_BODY_BYTES, 10, Duration.ofSeconds(1), Duration.ofSeconds(3),
-                ClientOptions.DEFAULT);
+            FacadeConfig config = new FacadeConfig(new Listen("127.0.0.1", 0, 1),
+                new Backend(List.of(URI.create("http://127.0.0.1:" + silent.getLocalPort())), OpenSearchAccess.NONE, "mail",
+                    1, Backend.DEFAULT_REPLICAS),
+                new ClientSettings(ClientOptions.DEFAULT, 1, 8, Duration.ofSeconds(1), Duration.ofSeconds(3),
+                    ClientSettings.DEFAULT_MAX_RESPONSE_BYTES),
+                new RequestLimits(8, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES, 10));
             FacadeGuards guards = new FacadeGuards(ConnectionCaps.of(100), InboundTimeouts.DEFAULTS, MemoryBounds.DEFAULTS,
                 Exposure.DEFAULTS, Duration.ofSeconds(1));
             Set<Thread> before = Set.copyOf(Thread.getAllStackTraces().keySet());
@@ -106,9 +118,13 @@ class DeadClientIT {
     @EnumSource(ClientOptions.Transport.class)
     void aCallShouldWaitForAPooledConnectionNoLongerThanThePoolWaitTimeout(ClientOptions.Transport transport) throws Exception {
         // one connection to the node, 16 searches at once, a 1 ms pool wait: the ones that find the connection busy give up
-        FacadeConfig config = new FacadeConfig("127.0.0.1", 0, List.of(SharedNode.url()), "mail-it-pool-" + System.nanoTime(), 1, 1, 1,
-            1, 64, FacadeConfig.DEFAULT_MAX_BODY_BYTES, FacadeConfig.DEFAULT_MAX_BULK_ITEMS, Duration.ofSeconds(1), Duration.ofSeconds(30),
-            new ClientOptions(transport, ClientOptions.Mapper.SHARED, ClientOptions.Projection.DOC_VALUES));
+        FacadeConfig config = new FacadeConfig(new Listen("127.0.0.1", 0, 1),
+            new Backend(List.of(SharedNode.url()), OpenSearchAccess.NONE, "mail-it-pool-" + System.nanoTime(), 1,
+                Backend.DEFAULT_REPLICAS),
+            new ClientSettings(new ClientOptions(transport, ClientOptions.Mapper.SHARED, ClientOptions.Projection.DOC_VALUES),
+                1, 1, Duration.ofSeconds(1), Duration.ofSeconds(30), ClientSettings.DEFAULT_MAX_RESPONSE_BYTES),
+            new RequestLimits(64, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES,
+                RequestLimits.DEFAULT_MAX_BULK_ITEMS));
         FacadeGuards guards = new FacadeGuards(ConnectionCaps.of(100), InboundTimeouts.DEFAULTS, MemoryBounds.DEFAULTS,
             Exposure.DEFAULTS, Duration.ofMillis(1));
         try (FacadeServer facade = FacadeServer.start(config, guards, problem -> { })) {

@@ -30,6 +30,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeServer;
+import mailbench.facade.RequestLimits;
 import mailbench.it.facade.FacadeContract;
 import mailbench.it.support.FacadeConfigs;
 import mailbench.it.support.Http;
@@ -63,9 +64,7 @@ class HostileInputIT {
     static void startFacade() throws Exception {
         seed = seed(System.getProperty(SEED_PROPERTY));
         FacadeConfig d = FacadeConfigs.onFreePort(SharedNode.url(), "mail-it-hostile-" + System.nanoTime());
-        FacadeConfig config = new FacadeConfig(d.host(), d.port(), d.opensearch(), d.index(), d.shards(), d.eventLoops(), d.ioThreads(),
-            d.maxConnections(), d.maxInFlight(), BODY_CAP, d.maxBulkItems(), d.connectTimeout(), d.responseTimeout(), d.client(), d.access(),
-            d.maxResponseBytes(), d.maxEventLoopLagMs());
+        FacadeConfig config = FacadeConfigs.withMaxBodyBytes(d, BODY_CAP);
         facade = FacadeServer.start(config);
         base = URI.create("http://127.0.0.1:" + facade.port());
         String bulk = String.join("\n",
@@ -166,7 +165,7 @@ class HostileInputIT {
             assertThat(reply.status()).as("more values than a message may hold").isEqualTo(400);
         });
         cases("tiny-lines", 100, in -> {
-            String body = in.bulkOfManyTinyLines(FacadeConfig.DEFAULT_MAX_BULK_ITEMS);
+            String body = in.bulkOfManyTinyLines(RequestLimits.DEFAULT_MAX_BULK_ITEMS);
             Http.Reply reply = bulk(body);
             // 413 for the count, or 400 when the first line already makes the body a broken JSON array ("[]")
             assertThat(reply.status()).as("more lines than a bulk may carry: %s", reply.raw()).isIn(400, 413);

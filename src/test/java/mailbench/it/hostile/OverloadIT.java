@@ -18,8 +18,13 @@ import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 
+import mailbench.access.OpenSearchAccess;
+import mailbench.facade.Backend;
+import mailbench.facade.ClientSettings;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeServer;
+import mailbench.facade.Listen;
+import mailbench.facade.RequestLimits;
 import mailbench.facade.opensearch.ClientOptions;
 import mailbench.it.facade.FacadeContract;
 import mailbench.it.support.Http;
@@ -38,9 +43,13 @@ class OverloadIT {
 
     @Test
     void excessRequestsShouldGet503AtOnceAndTheFacadeShouldRecover() throws Exception {
-        FacadeConfig config = new FacadeConfig("127.0.0.1", 0, List.of(SharedNode.url()), "mail-it-overload-" + System.nanoTime(), 1, 1, 1,
-            MAX_IN_FLIGHT, MAX_IN_FLIGHT, FacadeConfig.DEFAULT_MAX_BODY_BYTES, FacadeConfig.DEFAULT_MAX_BULK_ITEMS, Duration.ofSeconds(1),
-            Duration.ofSeconds(30), ClientOptions.DEFAULT);
+        FacadeConfig config = new FacadeConfig(new Listen("127.0.0.1", 0, 1),
+            new Backend(List.of(SharedNode.url()), OpenSearchAccess.NONE, "mail-it-overload-" + System.nanoTime(), 1,
+                Backend.DEFAULT_REPLICAS),
+            new ClientSettings(ClientOptions.DEFAULT, 1, MAX_IN_FLIGHT, Duration.ofSeconds(1), Duration.ofSeconds(30),
+                ClientSettings.DEFAULT_MAX_RESPONSE_BYTES),
+            new RequestLimits(MAX_IN_FLIGHT, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS,
+                RequestLimits.DEFAULT_MAX_BODY_BYTES, RequestLimits.DEFAULT_MAX_BULK_ITEMS));
         try (FacadeServer facade = FacadeServer.start(config)) {
             URI base = URI.create("http://127.0.0.1:" + facade.port());
             String bulk = FacadeContract.message("mbx-o", "o1", "a@example.com", "Overload drill", "zorblax", "2025-01-10T09:00:00Z", "");

@@ -14,13 +14,18 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import mailbench.access.OpenSearchAccess;
+import mailbench.facade.Backend;
+import mailbench.facade.ClientSettings;
 import mailbench.facade.ConnectionCaps;
 import mailbench.facade.Exposure;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeGuards;
 import mailbench.facade.FacadeServer;
 import mailbench.facade.InboundTimeouts;
+import mailbench.facade.Listen;
 import mailbench.facade.MemoryBounds;
+import mailbench.facade.RequestLimits;
 import mailbench.facade.opensearch.ClientOptions;
 import mailbench.it.support.Http;
 import mailbench.it.support.SharedNode;
@@ -36,9 +41,13 @@ class SlowClientsIT {
 
     private static FacadeConfig config(String name) throws Exception {
         // short OpenSearch timeouts: the idle timeout must outlast a call's whole time (pool + connect + response + 1 s)
-        return new FacadeConfig("127.0.0.1", 0, List.of(SharedNode.url()), "mail-it-slow-" + name + "-" + System.nanoTime(), 1, 1, 1,
-            16, 16, FacadeConfig.DEFAULT_MAX_BODY_BYTES, FacadeConfig.DEFAULT_MAX_BULK_ITEMS, Duration.ofMillis(200),
-            Duration.ofMillis(1_000), ClientOptions.DEFAULT);
+        return new FacadeConfig(new Listen("127.0.0.1", 0, 1),
+            new Backend(List.of(SharedNode.url()), OpenSearchAccess.NONE, "mail-it-slow-" + name + "-" + System.nanoTime(), 1,
+                Backend.DEFAULT_REPLICAS),
+            new ClientSettings(ClientOptions.DEFAULT, 1, 16, Duration.ofMillis(200), Duration.ofMillis(1_000),
+                ClientSettings.DEFAULT_MAX_RESPONSE_BYTES),
+            new RequestLimits(16, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES,
+                RequestLimits.DEFAULT_MAX_BULK_ITEMS));
     }
 
     private static FacadeGuards guards(Duration idle, int maxConnections, boolean h2c) {

@@ -48,9 +48,7 @@ class SlowPeersIT {
     @BeforeAll
     static void startFacade() throws Exception {
         FacadeConfig d = FacadeConfigs.onFreePort(SharedNode.url(), "mail-it-slow-peers-" + System.nanoTime());
-        FacadeConfig config = new FacadeConfig(d.host(), d.port(), d.opensearch(), d.index(), d.shards(), d.eventLoops(), d.ioThreads(),
-            d.maxConnections(), d.maxInFlight(), MAX_BODY_BYTES, d.maxBulkItems(), d.connectTimeout(), d.responseTimeout(), d.client(),
-            d.access(), d.maxResponseBytes(), d.maxEventLoopLagMs());
+        FacadeConfig config = FacadeConfigs.withMaxBodyBytes(d, MAX_BODY_BYTES);
         FacadeGuards guards = FacadeGuards.DEFAULTS.with(new ConnectionCaps(64, PER_ADDRESS))
             .with(InboundTimeouts.DEFAULTS.withRequestBody(BODY_TIMEOUT));
         facade = FacadeServer.start(config, guards, problem -> { });

@@ -16,10 +16,15 @@ import java.util.stream.Stream;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 
+import mailbench.access.OpenSearchAccess;
 import mailbench.cli.MailbenchMain;
 import mailbench.corpus.CorpusSpec;
+import mailbench.facade.Backend;
+import mailbench.facade.ClientSettings;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeServer;
+import mailbench.facade.Listen;
+import mailbench.facade.RequestLimits;
 import mailbench.facade.opensearch.ClientOptions;
 import mailbench.it.support.MavenCommand;
 import mailbench.it.support.SharedNode;
@@ -46,9 +51,13 @@ class MergeIT {
     void twoInjectorsAtHalfTheRateShouldMergeIntoOneRunOfTheirCombinedLoad() throws Exception {
         // made once here: two injectors starting together would both write the same feeder files
         Path feeders = Feeders.forCorpus(CORPUS);
-        FacadeConfig config = new FacadeConfig("127.0.0.1", 0, List.of(SharedNode.url()), "mail-it-merge-" + System.nanoTime(), 1, 1, 1,
-            64, 256, FacadeConfig.DEFAULT_MAX_BODY_BYTES, FacadeConfig.DEFAULT_MAX_BULK_ITEMS, Duration.ofSeconds(1),
-            Duration.ofSeconds(30), ClientOptions.DEFAULT);
+        FacadeConfig config = new FacadeConfig(new Listen("127.0.0.1", 0, 1),
+            new Backend(List.of(SharedNode.url()), OpenSearchAccess.NONE, "mail-it-merge-" + System.nanoTime(), 1,
+                Backend.DEFAULT_REPLICAS),
+            new ClientSettings(ClientOptions.DEFAULT, 1, 64, Duration.ofSeconds(1), Duration.ofSeconds(30),
+                ClientSettings.DEFAULT_MAX_RESPONSE_BYTES),
+            new RequestLimits(256, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES,
+                RequestLimits.DEFAULT_MAX_BULK_ITEMS));
         Path runA;
         Path runB;
         try (FacadeServer facade = FacadeServer.start(config)) {

@@ -21,13 +21,18 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import mailbench.access.OpenSearchAccess;
 import mailbench.access.ServerTls;
 import mailbench.cli.MailbenchMain;
 import mailbench.corpus.CorpusSpec;
+import mailbench.facade.Backend;
+import mailbench.facade.ClientSettings;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeGuards;
 import mailbench.facade.FacadeServer;
 import mailbench.facade.FacadeToken;
+import mailbench.facade.Listen;
+import mailbench.facade.RequestLimits;
 import mailbench.facade.opensearch.ClientOptions;
 import mailbench.facadeclient.FacadeAccess;
 import mailbench.injectors.InjectorImage;
@@ -93,9 +98,13 @@ class SwarmRunIT {
     @Test
     void threeInjectorsShouldLoadAnHttpsFacadeTogetherAndMergeIntoOneRunOfTheirSum() throws Exception {
         Path feeders = Feeders.forCorpus(CORPUS);
-        FacadeConfig config = new FacadeConfig("127.0.0.1", 0, List.of(SharedNode.url()), "mail-it-swarm-" + System.nanoTime(), 1, 1, 1,
-            64, 256, FacadeConfig.DEFAULT_MAX_BODY_BYTES, FacadeConfig.DEFAULT_MAX_BULK_ITEMS, Duration.ofSeconds(1),
-            Duration.ofSeconds(30), ClientOptions.DEFAULT);
+        FacadeConfig config = new FacadeConfig(new Listen("127.0.0.1", 0, 1),
+            new Backend(List.of(SharedNode.url()), OpenSearchAccess.NONE, "mail-it-swarm-" + System.nanoTime(), 1,
+                Backend.DEFAULT_REPLICAS),
+            new ClientSettings(ClientOptions.DEFAULT, 1, 64, Duration.ofSeconds(1), Duration.ofSeconds(30),
+                ClientSettings.DEFAULT_MAX_RESPONSE_BYTES),
+            new RequestLimits(256, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES,
+                RequestLimits.DEFAULT_MAX_BULK_ITEMS));
         Files.createDirectories(WORK);
         TestCertificates certificates = TestCertificates.create();
         Path ca = certificates.writeCaPem(WORK.resolve("ca.pem"));

@@ -1,8 +1,13 @@
 package mailbench.it.support;
 
 import java.net.URI;
+import java.time.Duration;
 
+import mailbench.access.OpenSearchAccess;
+import mailbench.facade.ClientSettings;
 import mailbench.facade.FacadeConfig;
+import mailbench.facade.Listen;
+import mailbench.facade.RequestLimits;
 
 /** Facade configurations as tests need them: another port or index than the options give, validated as they are. */
 public final class FacadeConfigs {
@@ -16,33 +21,25 @@ public final class FacadeConfigs {
     }
 
     public static FacadeConfig withPort(FacadeConfig c, int port) {
-        return with(c, port, c.index());
+        return c.with(new Listen(c.listen().host(), port, c.listen().eventLoops()));
     }
 
     /** With the OpenSearch {@code url} reached with {@code access}, and {@code replicas} when the facade creates its index. */
-    public static FacadeConfig secured(URI url, mailbench.access.OpenSearchAccess access, String index, int replicas) {
+    public static FacadeConfig secured(URI url, OpenSearchAccess access, String index, int replicas) {
         FacadeConfig c = onFreePort(url, index).withOpenSearch(java.util.List.of(url), access);
-        return new FacadeConfig(c.host(), c.port(), c.opensearch(), index, c.shards(), c.eventLoops(), c.ioThreads(), c.maxConnections(),
-            c.maxInFlight(), c.maxBodyBytes(), c.maxBulkItems(), java.time.Duration.ofSeconds(10), c.responseTimeout(), c.client(),
-            c.access(), c.maxResponseBytes(), c.maxEventLoopLagMs(), replicas);
+        ClientSettings client = c.client();
+        return c.with(new mailbench.facade.Backend(c.backend().opensearch(), access, index, c.backend().shards(), replicas))
+            .with(new ClientSettings(client.options(), client.ioThreads(), client.maxConnections(), Duration.ofSeconds(10),
+                client.responseTimeout(), client.maxResponseBytes()));
     }
 
     public static FacadeConfig withIndex(FacadeConfig c, String index) {
-        return with(c, c.port(), index);
+        return c.with(c.backend().withIndex(index));
     }
 
     /** With {@code --max-body-bytes} set to {@code bytes}. */
     public static FacadeConfig withMaxBodyBytes(FacadeConfig c, int bytes) {
-        return with(c, c.port(), c.index(), bytes);
-    }
-
-    private static FacadeConfig with(FacadeConfig c, int port, String index) {
-        return with(c, port, index, c.maxBodyBytes());
-    }
-
-    private static FacadeConfig with(FacadeConfig c, int port, String index, int maxBodyBytes) {
-        return new FacadeConfig(c.host(), port, c.opensearch(), index, c.shards(), c.eventLoops(), c.ioThreads(), c.maxConnections(),
-            c.maxInFlight(), maxBodyBytes, c.maxBulkItems(), c.connectTimeout(), c.responseTimeout(), c.client(), c.access(),
-            c.maxResponseBytes(), c.maxEventLoopLagMs(), c.replicas());
+        RequestLimits l = c.limits();
+        return c.with(new RequestLimits(l.maxInFlight(), l.maxEventLoopLagMs(), bytes, l.maxBulkItems()));
     }
 }
