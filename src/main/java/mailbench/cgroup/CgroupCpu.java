@@ -68,7 +68,8 @@ public final class CgroupCpu {
                 return Optional.empty();
             }
             // cpuacct counts the quota's group where both controllers share a hierarchy or the group exists in both;
-            // else this process's own cpuacct group, which is inside it
+            // else this process's own cpuacct group. Where that is the root (a quota group made in the cpu hierarchy alone)
+            // it counts the whole machine: the quota's idle read from it is a lower bound, cut by every other process
             CgroupMounts.Mount acct = mounts.v1("cpuacct");
             Path usage = null;
             if (acct != null && acctPath != null) {
