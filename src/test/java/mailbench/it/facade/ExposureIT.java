@@ -22,14 +22,12 @@ import org.junit.jupiter.api.Test;
 
 import mailbench.access.Credentials;
 import mailbench.access.OpenSearchAccess;
-import mailbench.facade.Backend;
 import mailbench.facade.ClientSettings;
 import mailbench.facade.Exposure;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeGuards;
 import mailbench.facade.FacadeServer;
 import mailbench.facade.FacadeToken;
-import mailbench.facade.Listen;
 import mailbench.facade.RequestLimits;
 import mailbench.facade.opensearch.ClientOptions;
 import mailbench.it.support.FacadeConfigs;
@@ -108,12 +106,11 @@ class ExposureIT {
     void healthShouldGoThroughTheInFlightBound() throws Exception {
         // a listener that accepts and never answers: every call stays in flight
         try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-            FacadeConfig config = new FacadeConfig(new Listen("127.0.0.1", 0, 1),
-                new Backend(List.of(URI.create("http://127.0.0.1:" + silent.getLocalPort())), OpenSearchAccess.NONE, "mail",
-                    1, Backend.DEFAULT_REPLICAS),
-                new ClientSettings(ClientOptions.DEFAULT, 1, 8, Duration.ofSeconds(1), Duration.ofSeconds(5),
-                    ClientSettings.DEFAULT_MAX_RESPONSE_BYTES),
-                new RequestLimits(2, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES, 10));
+            FacadeConfig config = FacadeConfig.local(URI.create("http://127.0.0.1:" + silent.getLocalPort()), "mail")
+                .with(new ClientSettings(ClientOptions.DEFAULT, 1, 8, Duration.ofSeconds(1), Duration.ofSeconds(5),
+                    ClientSettings.DEFAULT_MAX_RESPONSE_BYTES))
+                .with(new RequestLimits(2, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES,
+                    10));
             try (FacadeServer facade = FacadeServer.start(config)) {
                 URI base = URI.create("http://127.0.0.1:" + facade.port());
                 HttpClient client = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY).build();

@@ -17,12 +17,9 @@ import org.junit.jupiter.api.TestInstance;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import mailbench.access.OpenSearchAccess;
-import mailbench.facade.Backend;
 import mailbench.facade.ClientSettings;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeServer;
-import mailbench.facade.Listen;
 import mailbench.facade.RequestLimits;
 import mailbench.facade.opensearch.ClientOptions;
 import mailbench.it.support.Http;
@@ -49,11 +46,10 @@ public abstract class FacadeContract {
     @BeforeAll
     void startFacade() throws Exception {
         String index = "mail-it-" + getClass().getSimpleName().toLowerCase(Locale.ROOT) + "-" + System.nanoTime();
-        FacadeConfig config = new FacadeConfig(new Listen("127.0.0.1", 0, 1),
-            new Backend(List.of(opensearch()), OpenSearchAccess.NONE, index, 1, Backend.DEFAULT_REPLICAS),
-            new ClientSettings(clientOptions(), 1, 32, Duration.ofSeconds(1), Duration.ofSeconds(30),
-                ClientSettings.DEFAULT_MAX_RESPONSE_BYTES),
-            new RequestLimits(64, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, MAX_BODY, 100));
+        FacadeConfig config = FacadeConfig.local(opensearch(), index)
+            .with(new ClientSettings(clientOptions(), 1, 32, Duration.ofSeconds(1), Duration.ofSeconds(30),
+                ClientSettings.DEFAULT_MAX_RESPONSE_BYTES))
+            .with(new RequestLimits(64, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, MAX_BODY, 100));
         base = start(config);
         String bulk = String.join("\n",
             message("mbx-1", "m1", "Alice@Example.com", "Quarterly report ready", "The numbers for zorblax are in.", "2025-01-10T09:00:00Z", "\\\\Seen"),

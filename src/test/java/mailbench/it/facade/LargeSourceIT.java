@@ -16,11 +16,9 @@ import mailbench.access.OpenSearchAccess;
 import mailbench.corpus.CorpusGenerator;
 import mailbench.corpus.CorpusSpec;
 import mailbench.corpus.MailMessage;
-import mailbench.facade.Backend;
 import mailbench.facade.ClientSettings;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeServer;
-import mailbench.facade.Listen;
 import mailbench.facade.RequestLimits;
 import mailbench.facade.opensearch.ClientOptions;
 import mailbench.facade.opensearch.InjectedCost;
@@ -163,11 +161,10 @@ class LargeSourceIT {
     }
 
     private static FacadeConfig config(ClientOptions client, int maxResponseBytes) throws Exception {
-        return new FacadeConfig(new Listen("127.0.0.1", 0, 1),
-            new Backend(List.of(SharedNode.url()), OpenSearchAccess.NONE, INDEX, 1, Backend.DEFAULT_REPLICAS),
-            new ClientSettings(client, 1, 32, ClientSettings.DEFAULT_CONNECT_TIMEOUT, ClientSettings.DEFAULT_RESPONSE_TIMEOUT,
-                maxResponseBytes),
-            new RequestLimits(64, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES,
+        return FacadeConfig.local(SharedNode.url(), INDEX)
+            .with(new ClientSettings(client, 1, 32, ClientSettings.DEFAULT_CONNECT_TIMEOUT,
+                ClientSettings.DEFAULT_RESPONSE_TIMEOUT, maxResponseBytes))
+            .with(new RequestLimits(64, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES,
                 RequestLimits.DEFAULT_MAX_BULK_ITEMS));
     }
 

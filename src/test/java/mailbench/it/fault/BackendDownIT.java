@@ -19,8 +19,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
-import mailbench.access.OpenSearchAccess;
-import mailbench.facade.Backend;
 import mailbench.facade.ClientSettings;
 import mailbench.facade.ConnectionCaps;
 import mailbench.facade.Exposure;
@@ -28,7 +26,6 @@ import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeGuards;
 import mailbench.facade.FacadeServer;
 import mailbench.facade.InboundTimeouts;
-import mailbench.facade.Listen;
 import mailbench.facade.MemoryBounds;
 import mailbench.facade.RequestLimits;
 import mailbench.facade.opensearch.ClientOptions;
@@ -64,12 +61,11 @@ class BackendDownIT {
     void requestsBeyondTheInFlightBoundShouldGet503AtOnce() throws Exception {
         // a listener that accepts connections and never answers: every call stays in flight
         try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-            FacadeConfig config = new FacadeConfig(new Listen("127.0.0.1", 0, 1),
-                new Backend(List.of(URI.create("http://127.0.0.1:" + silent.getLocalPort())), OpenSearchAccess.NONE, "mail",
-                    1, Backend.DEFAULT_REPLICAS),
-                new ClientSettings(ClientOptions.DEFAULT, 1, 8, Duration.ofSeconds(1), Duration.ofSeconds(20),
-                    ClientSettings.DEFAULT_MAX_RESPONSE_BYTES),
-                new RequestLimits(2, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES, 10));
+            FacadeConfig config = FacadeConfig.local(URI.create("http://127.0.0.1:" + silent.getLocalPort()), "mail")
+                .with(new ClientSettings(ClientOptions.DEFAULT, 1, 8, Duration.ofSeconds(1), Duration.ofSeconds(20),
+                    ClientSettings.DEFAULT_MAX_RESPONSE_BYTES))
+                .with(new RequestLimits(2, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES,
+                    10));
             try (FacadeServer facade = FacadeServer.start(config)) {
                 URI base = URI.create("http://127.0.0.1:" + facade.port());
                 var client = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY).build();
@@ -99,12 +95,10 @@ class BackendDownIT {
         int connections = 16;
         List<CompletableFuture<HttpResponse<String>>> pending = new ArrayList<>();
         ServerSocket silent = new ServerSocket(0, calls * 2, InetAddress.getLoopbackAddress());
-        FacadeConfig config = new FacadeConfig(new Listen("127.0.0.1", 0, 1),
-            new Backend(List.of(URI.create("http://127.0.0.1:" + silent.getLocalPort())), OpenSearchAccess.NONE, "mail", 1,
-                Backend.DEFAULT_REPLICAS),
-            new ClientSettings(ClientOptions.DEFAULT, 1, connections, Duration.ofSeconds(1), Duration.ofSeconds(30),
-                ClientSettings.DEFAULT_MAX_RESPONSE_BYTES),
-            new RequestLimits(calls, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES,
+        FacadeConfig config = FacadeConfig.local(URI.create("http://127.0.0.1:" + silent.getLocalPort()), "mail")
+            .with(new ClientSettings(ClientOptions.DEFAULT, 1, connections, Duration.ofSeconds(1), Duration.ofSeconds(30),
+                ClientSettings.DEFAULT_MAX_RESPONSE_BYTES))
+            .with(new RequestLimits(calls, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES,
                 RequestLimits.DEFAULT_MAX_BULK_ITEMS));
         // the queued calls wait for a connection as long as the test needs to queue them all
         FacadeGuards guards = new FacadeGuards(ConnectionCaps.DEFAULTS, InboundTimeouts.DEFAULTS.withIdle(Duration.ofSeconds(120)),

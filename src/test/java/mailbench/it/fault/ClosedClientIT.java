@@ -20,13 +20,10 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import mailbench.access.OpenSearchAccess;
-import mailbench.facade.Backend;
 import mailbench.facade.ClientSettings;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeGuards;
 import mailbench.facade.FacadeServer;
-import mailbench.facade.Listen;
 import mailbench.facade.RequestLimits;
 import mailbench.facade.opensearch.ClientOptions;
 import mailbench.it.support.Http;
@@ -54,13 +51,12 @@ class ClosedClientIT {
     @EnumSource(ClientOptions.Transport.class)
     void aClosedClientShouldCancelItsBackendCallAndGiveItsBytesBack(ClientOptions.Transport transport) throws Exception {
         try (IndexOnlyBackend backend = new IndexOnlyBackend()) {
-            FacadeConfig config = new FacadeConfig(new Listen("127.0.0.1", 0, 1),
-                new Backend(List.of(URI.create("http://127.0.0.1:" + backend.port())), OpenSearchAccess.NONE, "mail", 1,
-                    Backend.DEFAULT_REPLICAS),
-                new ClientSettings(new ClientOptions(transport, ClientOptions.Mapper.SHARED,
+            FacadeConfig config = FacadeConfig.local(URI.create("http://127.0.0.1:" + backend.port()), "mail")
+                .with(new ClientSettings(new ClientOptions(transport, ClientOptions.Mapper.SHARED,
                     ClientOptions.Projection.DOC_VALUES), 1, 8, Duration.ofSeconds(1), RESPONSE_TIMEOUT,
-                    ClientSettings.DEFAULT_MAX_RESPONSE_BYTES),
-                new RequestLimits(8, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES, 1_000));
+                    ClientSettings.DEFAULT_MAX_RESPONSE_BYTES))
+                .with(new RequestLimits(8, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES,
+                    1_000));
             try (FacadeServer facade = FacadeServer.start(config, FacadeGuards.DEFAULTS, problem -> { })) {
                 URI base = URI.create("http://127.0.0.1:" + facade.port());
                 assertThat(backend.indexChecks.get()).as("the facade's index check, answered").isPositive();

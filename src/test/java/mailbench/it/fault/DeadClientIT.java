@@ -82,12 +82,11 @@ class DeadClientIT {
     void aCallInFlightOnADeadThreadShouldEndAtTheDeadline() throws Exception {
         // a backend that accepts and never answers: the call waits on the I/O thread's response timeout, which dies with it
         try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-            FacadeConfig config = new FacadeConfig(new Listen("127.0.0.1", 0, 1),
-                new Backend(List.of(URI.create("http://127.0.0.1:" + silent.getLocalPort())), OpenSearchAccess.NONE, "mail",
-                    1, Backend.DEFAULT_REPLICAS),
-                new ClientSettings(ClientOptions.DEFAULT, 1, 8, Duration.ofSeconds(1), Duration.ofSeconds(3),
-                    ClientSettings.DEFAULT_MAX_RESPONSE_BYTES),
-                new RequestLimits(8, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES, 10));
+            FacadeConfig config = FacadeConfig.local(URI.create("http://127.0.0.1:" + silent.getLocalPort()), "mail")
+                .with(new ClientSettings(ClientOptions.DEFAULT, 1, 8, Duration.ofSeconds(1), Duration.ofSeconds(3),
+                    ClientSettings.DEFAULT_MAX_RESPONSE_BYTES))
+                .with(new RequestLimits(8, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES,
+                    10));
             FacadeGuards guards = new FacadeGuards(ConnectionCaps.of(100), InboundTimeouts.DEFAULTS, MemoryBounds.DEFAULTS,
                 Exposure.DEFAULTS, Duration.ofSeconds(1));
             Set<Thread> before = Set.copyOf(Thread.getAllStackTraces().keySet());
@@ -118,12 +117,11 @@ class DeadClientIT {
     @EnumSource(ClientOptions.Transport.class)
     void aCallShouldWaitForAPooledConnectionNoLongerThanThePoolWaitTimeout(ClientOptions.Transport transport) throws Exception {
         // one connection to the node, 16 searches at once, a 1 ms pool wait: the ones that find the connection busy give up
-        FacadeConfig config = new FacadeConfig(new Listen("127.0.0.1", 0, 1),
-            new Backend(List.of(SharedNode.url()), OpenSearchAccess.NONE, "mail-it-pool-" + System.nanoTime(), 1,
-                Backend.DEFAULT_REPLICAS),
-            new ClientSettings(new ClientOptions(transport, ClientOptions.Mapper.SHARED, ClientOptions.Projection.DOC_VALUES),
-                1, 1, Duration.ofSeconds(1), Duration.ofSeconds(30), ClientSettings.DEFAULT_MAX_RESPONSE_BYTES),
-            new RequestLimits(64, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES,
+        FacadeConfig config = FacadeConfig.local(SharedNode.url(), "mail-it-pool-" + System.nanoTime())
+            .with(new ClientSettings(new ClientOptions(transport, ClientOptions.Mapper.SHARED,
+                ClientOptions.Projection.DOC_VALUES), 1, 1, Duration.ofSeconds(1), Duration.ofSeconds(30),
+                ClientSettings.DEFAULT_MAX_RESPONSE_BYTES))
+            .with(new RequestLimits(64, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES,
                 RequestLimits.DEFAULT_MAX_BULK_ITEMS));
         FacadeGuards guards = new FacadeGuards(ConnectionCaps.of(100), InboundTimeouts.DEFAULTS, MemoryBounds.DEFAULTS,
             Exposure.DEFAULTS, Duration.ofMillis(1));

@@ -18,12 +18,9 @@ import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 
-import mailbench.access.OpenSearchAccess;
-import mailbench.facade.Backend;
 import mailbench.facade.ClientSettings;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeServer;
-import mailbench.facade.Listen;
 import mailbench.facade.RequestLimits;
 import mailbench.facade.opensearch.ClientOptions;
 import mailbench.it.facade.FacadeContract;
@@ -43,12 +40,10 @@ class OverloadIT {
 
     @Test
     void excessRequestsShouldGet503AtOnceAndTheFacadeShouldRecover() throws Exception {
-        FacadeConfig config = new FacadeConfig(new Listen("127.0.0.1", 0, 1),
-            new Backend(List.of(SharedNode.url()), OpenSearchAccess.NONE, "mail-it-overload-" + System.nanoTime(), 1,
-                Backend.DEFAULT_REPLICAS),
-            new ClientSettings(ClientOptions.DEFAULT, 1, MAX_IN_FLIGHT, Duration.ofSeconds(1), Duration.ofSeconds(30),
-                ClientSettings.DEFAULT_MAX_RESPONSE_BYTES),
-            new RequestLimits(MAX_IN_FLIGHT, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS,
+        FacadeConfig config = FacadeConfig.local(SharedNode.url(), "mail-it-overload-" + System.nanoTime())
+            .with(new ClientSettings(ClientOptions.DEFAULT, 1, MAX_IN_FLIGHT, Duration.ofSeconds(1), Duration.ofSeconds(30),
+                ClientSettings.DEFAULT_MAX_RESPONSE_BYTES))
+            .with(new RequestLimits(MAX_IN_FLIGHT, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS,
                 RequestLimits.DEFAULT_MAX_BODY_BYTES, RequestLimits.DEFAULT_MAX_BULK_ITEMS));
         try (FacadeServer facade = FacadeServer.start(config)) {
             URI base = URI.create("http://127.0.0.1:" + facade.port());

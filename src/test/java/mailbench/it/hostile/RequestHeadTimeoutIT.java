@@ -18,8 +18,6 @@ import java.util.concurrent.TimeUnit;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
-import mailbench.access.OpenSearchAccess;
-import mailbench.facade.Backend;
 import mailbench.facade.ClientSettings;
 import mailbench.facade.ConnectionCaps;
 import mailbench.facade.Exposure;
@@ -27,7 +25,6 @@ import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeGuards;
 import mailbench.facade.FacadeServer;
 import mailbench.facade.InboundTimeouts;
-import mailbench.facade.Listen;
 import mailbench.facade.MemoryBounds;
 import mailbench.facade.RequestLimits;
 import mailbench.facade.opensearch.ClientOptions;
@@ -48,12 +45,10 @@ class RequestHeadTimeoutIT {
         + "\r\nX-Padding: " + "p".repeat(200) + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
 
     private static FacadeServer start(Duration headTimeout) throws Exception {
-        FacadeConfig config = new FacadeConfig(new Listen("127.0.0.1", 0, 1),
-            new Backend(List.of(SharedNode.url()), OpenSearchAccess.NONE, "mail-it-head-" + System.nanoTime(), 1,
-                Backend.DEFAULT_REPLICAS),
-            new ClientSettings(ClientOptions.DEFAULT, 1, 16, Duration.ofMillis(500), Duration.ofMillis(3_000),
-                ClientSettings.DEFAULT_MAX_RESPONSE_BYTES),
-            new RequestLimits(16, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES,
+        FacadeConfig config = FacadeConfig.local(SharedNode.url(), "mail-it-head-" + System.nanoTime())
+            .with(new ClientSettings(ClientOptions.DEFAULT, 1, 16, Duration.ofMillis(500), Duration.ofMillis(3_000),
+                ClientSettings.DEFAULT_MAX_RESPONSE_BYTES))
+            .with(new RequestLimits(16, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES,
                 RequestLimits.DEFAULT_MAX_BULK_ITEMS));
         FacadeGuards guards = new FacadeGuards(ConnectionCaps.of(1_000),
             InboundTimeouts.DEFAULTS.withIdle(IDLE).withRequestHead(headTimeout), MemoryBounds.DEFAULTS, Exposure.DEFAULTS,

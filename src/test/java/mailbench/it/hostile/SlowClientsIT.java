@@ -14,8 +14,6 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import mailbench.access.OpenSearchAccess;
-import mailbench.facade.Backend;
 import mailbench.facade.ClientSettings;
 import mailbench.facade.ConnectionCaps;
 import mailbench.facade.Exposure;
@@ -23,7 +21,6 @@ import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeGuards;
 import mailbench.facade.FacadeServer;
 import mailbench.facade.InboundTimeouts;
-import mailbench.facade.Listen;
 import mailbench.facade.MemoryBounds;
 import mailbench.facade.RequestLimits;
 import mailbench.facade.opensearch.ClientOptions;
@@ -41,12 +38,10 @@ class SlowClientsIT {
 
     private static FacadeConfig config(String name) throws Exception {
         // short OpenSearch timeouts: the idle timeout must outlast a call's whole time (pool + connect + response + 1 s)
-        return new FacadeConfig(new Listen("127.0.0.1", 0, 1),
-            new Backend(List.of(SharedNode.url()), OpenSearchAccess.NONE, "mail-it-slow-" + name + "-" + System.nanoTime(), 1,
-                Backend.DEFAULT_REPLICAS),
-            new ClientSettings(ClientOptions.DEFAULT, 1, 16, Duration.ofMillis(200), Duration.ofMillis(1_000),
-                ClientSettings.DEFAULT_MAX_RESPONSE_BYTES),
-            new RequestLimits(16, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES,
+        return FacadeConfig.local(SharedNode.url(), "mail-it-slow-" + name + "-" + System.nanoTime())
+            .with(new ClientSettings(ClientOptions.DEFAULT, 1, 16, Duration.ofMillis(200), Duration.ofMillis(1_000),
+                ClientSettings.DEFAULT_MAX_RESPONSE_BYTES))
+            .with(new RequestLimits(16, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES,
                 RequestLimits.DEFAULT_MAX_BULK_ITEMS));
     }
 

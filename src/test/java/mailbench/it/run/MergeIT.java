@@ -16,16 +16,11 @@ import java.util.stream.Stream;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 
-import mailbench.access.OpenSearchAccess;
 import mailbench.cli.MailbenchMain;
 import mailbench.corpus.CorpusSpec;
-import mailbench.facade.Backend;
-import mailbench.facade.ClientSettings;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeServer;
-import mailbench.facade.Listen;
 import mailbench.facade.RequestLimits;
-import mailbench.facade.opensearch.ClientOptions;
 import mailbench.it.support.MavenCommand;
 import mailbench.it.support.SharedNode;
 import mailbench.json.Json;
@@ -51,12 +46,8 @@ class MergeIT {
     void twoInjectorsAtHalfTheRateShouldMergeIntoOneRunOfTheirCombinedLoad() throws Exception {
         // made once here: two injectors starting together would both write the same feeder files
         Path feeders = Feeders.forCorpus(CORPUS);
-        FacadeConfig config = new FacadeConfig(new Listen("127.0.0.1", 0, 1),
-            new Backend(List.of(SharedNode.url()), OpenSearchAccess.NONE, "mail-it-merge-" + System.nanoTime(), 1,
-                Backend.DEFAULT_REPLICAS),
-            new ClientSettings(ClientOptions.DEFAULT, 1, 64, Duration.ofSeconds(1), Duration.ofSeconds(30),
-                ClientSettings.DEFAULT_MAX_RESPONSE_BYTES),
-            new RequestLimits(256, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES,
+        FacadeConfig config = FacadeConfig.local(SharedNode.url(), "mail-it-merge-" + System.nanoTime())
+            .with(new RequestLimits(256, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES,
                 RequestLimits.DEFAULT_MAX_BULK_ITEMS));
         Path runA;
         Path runB;

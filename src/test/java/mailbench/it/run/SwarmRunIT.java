@@ -21,19 +21,14 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import mailbench.access.OpenSearchAccess;
 import mailbench.access.ServerTls;
 import mailbench.cli.MailbenchMain;
 import mailbench.corpus.CorpusSpec;
-import mailbench.facade.Backend;
-import mailbench.facade.ClientSettings;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeGuards;
 import mailbench.facade.FacadeServer;
 import mailbench.facade.FacadeToken;
-import mailbench.facade.Listen;
 import mailbench.facade.RequestLimits;
-import mailbench.facade.opensearch.ClientOptions;
 import mailbench.facadeclient.FacadeAccess;
 import mailbench.injectors.InjectorImage;
 import mailbench.it.support.SharedNode;
@@ -98,12 +93,8 @@ class SwarmRunIT {
     @Test
     void threeInjectorsShouldLoadAnHttpsFacadeTogetherAndMergeIntoOneRunOfTheirSum() throws Exception {
         Path feeders = Feeders.forCorpus(CORPUS);
-        FacadeConfig config = new FacadeConfig(new Listen("127.0.0.1", 0, 1),
-            new Backend(List.of(SharedNode.url()), OpenSearchAccess.NONE, "mail-it-swarm-" + System.nanoTime(), 1,
-                Backend.DEFAULT_REPLICAS),
-            new ClientSettings(ClientOptions.DEFAULT, 1, 64, Duration.ofSeconds(1), Duration.ofSeconds(30),
-                ClientSettings.DEFAULT_MAX_RESPONSE_BYTES),
-            new RequestLimits(256, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES,
+        FacadeConfig config = FacadeConfig.local(SharedNode.url(), "mail-it-swarm-" + System.nanoTime())
+            .with(new RequestLimits(256, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES,
                 RequestLimits.DEFAULT_MAX_BULK_ITEMS));
         Files.createDirectories(WORK);
         TestCertificates certificates = TestCertificates.create();

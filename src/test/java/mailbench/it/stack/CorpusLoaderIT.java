@@ -9,13 +9,10 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import mailbench.access.OpenSearchAccess;
 import mailbench.corpus.CorpusSpec;
-import mailbench.facade.Backend;
 import mailbench.facade.ClientSettings;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeServer;
-import mailbench.facade.Listen;
 import mailbench.facade.RequestLimits;
 import mailbench.it.support.SharedNode;
 import mailbench.loader.CorpusLoader;
@@ -27,11 +24,10 @@ class CorpusLoaderIT {
     @Test
     void loadShouldIndexEveryGeneratedMessageAndReportProgress() throws Exception {
         String index = "mail-it-loader-" + System.nanoTime();
-        FacadeConfig config = new FacadeConfig(new Listen("127.0.0.1", 0, 1),
-            new Backend(List.of(SharedNode.url()), OpenSearchAccess.NONE, index, 1, Backend.DEFAULT_REPLICAS),
-            new ClientSettings(mailbench.facade.opensearch.ClientOptions.DEFAULT, 1, 32, Duration.ofSeconds(1),
-                Duration.ofSeconds(30), ClientSettings.DEFAULT_MAX_RESPONSE_BYTES),
-            new RequestLimits(64, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES,
+        FacadeConfig config = FacadeConfig.local(SharedNode.url(), index)
+            .with(new ClientSettings(mailbench.facade.opensearch.ClientOptions.DEFAULT, 1, 32, Duration.ofSeconds(1),
+                Duration.ofSeconds(30), ClientSettings.DEFAULT_MAX_RESPONSE_BYTES))
+            .with(new RequestLimits(64, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES,
                 RequestLimits.DEFAULT_MAX_BULK_ITEMS));
         List<String> progress = new ArrayList<>();
         CorpusSpec spec = new CorpusSpec(7, 2_500, 50);

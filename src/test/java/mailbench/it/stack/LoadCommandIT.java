@@ -12,11 +12,9 @@ import org.junit.jupiter.api.Test;
 import mailbench.access.OpenSearchAccess;
 import mailbench.cli.MailbenchMain;
 import mailbench.corpus.CorpusSpec;
-import mailbench.facade.Backend;
 import mailbench.facade.ClientSettings;
 import mailbench.facade.FacadeConfig;
 import mailbench.facade.FacadeServer;
-import mailbench.facade.Listen;
 import mailbench.facade.RequestLimits;
 import mailbench.facade.opensearch.ClientOptions;
 import mailbench.it.support.SharedNode;
@@ -58,11 +56,10 @@ class LoadCommandIT {
     }
 
     private static FacadeConfig config(URI node, String index) {
-        return new FacadeConfig(new Listen("127.0.0.1", 0, 1),
-            new Backend(List.of(node), OpenSearchAccess.NONE, index, 1, Backend.DEFAULT_REPLICAS),
-            new ClientSettings(ClientOptions.DEFAULT, 1, 32, Duration.ofSeconds(1), Duration.ofSeconds(30),
-                ClientSettings.DEFAULT_MAX_RESPONSE_BYTES),
-            new RequestLimits(64, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES,
+        return FacadeConfig.local(node, index)
+            .with(new ClientSettings(ClientOptions.DEFAULT, 1, 32, Duration.ofSeconds(1), Duration.ofSeconds(30),
+                ClientSettings.DEFAULT_MAX_RESPONSE_BYTES))
+            .with(new RequestLimits(64, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES,
                 RequestLimits.DEFAULT_MAX_BULK_ITEMS));
     }
 }
