@@ -6,7 +6,7 @@ import io.gatling.core.Predef._
 import io.gatling.core.structure.PopulationBuilder
 
 import mailbench.indexing.{ BulkDocuments, BulkMatrix, BulkMatrixIndex, BulkMatrixReport, BulkMatrixRun, CellTimings }
-import mailbench.run.{ BenchConfig, Knobs, RequestPath, SimulationNeeds }
+import mailbench.run.{ BenchConfig, RequestPath, SimulationNeeds }
 
 /**
  * The bulk indexing matrix: bulk size (-Dmailbench.bulk.sizes) x bulk requests in flight
@@ -21,10 +21,9 @@ class BulkIndexSimulation extends MailbenchSimulation("BulkIndexSimulation", Sim
   private val bulk = config.bulk
   private val documents = BulkDocuments.of(config.corpus, math.max(bulk.docsPerCell, bulk.warmUpDocs), bulk, direct)
   // the only index it deletes: named by a knob, the one the facade serves, and on a target only when confirmed
-  private val index = BulkMatrixIndex.resolve(if (Knobs.BULK_INDEX.value.isEmpty) config.index else Knobs.BULK_INDEX.value,
-    Knobs.BULK_DELETE_ON_TARGET.booleanValue,
-    if (config.local) null else config.target, if (direct) null else run.facadeIndex, Knobs.BULK_INDEX.name,
-    Knobs.BULK_DELETE_ON_TARGET.name)
+  private val index = BulkMatrixIndex.resolve(config.bulkIndex.index, config.bulkIndex.deleteOnTarget,
+    if (config.local) null else config.target, if (direct) null else run.facadeIndex, BenchConfig.BulkIndex.INDEX_KNOB,
+    BenchConfig.BulkIndex.DELETE_KNOB)
   private val matrix = new BulkMatrixRun(bulk, documents, opensearch, run.opensearchAccess, index, config.replicas,
     line => run.event(line))
   private val requests = if (direct) new DirectIndexRequests(index) else FacadeIndexRequests

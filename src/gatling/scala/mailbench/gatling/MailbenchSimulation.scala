@@ -5,8 +5,9 @@ import io.gatling.commons.util.GatlingVersion
 import io.gatling.core.Predef._
 import io.gatling.http.protocol.HttpProtocolBuilder
 
+import mailbench.knobs.Knobs
 import mailbench.results.RunResultsKnob
-import mailbench.run.{ BenchConfig, BenchRun, Knobs, SimulationNeeds }
+import mailbench.run.{ BenchConfig, BenchRun, SimulationNeeds }
 
 /**
  * What every simulation shares: its run (run folder, local stack or target), the HTTP protocol, and the before/after hooks
@@ -14,12 +15,12 @@ import mailbench.run.{ BenchConfig, BenchRun, Knobs, SimulationNeeds }
  * [[afterLoad]].
  */
 abstract class MailbenchSimulation(name: String, needs: SimulationNeeds) extends Simulation {
-  // read before the run opens, so a bad URL stops it before anything starts
-  private val results = RunResultsKnob.of(Knobs.RESULTS_URL, BenchConfig.fromSystemProperties(needs.knobDefaults).opensearchAccess)
-  protected val run: BenchRun = BenchRun.open(name, GatlingVersion.ThisVersion.fullVersion, MailbenchLogReader, needs)
+  // the knobs, read once; a bad one (the results URL too) stops the run before anything starts
+  protected val config: BenchConfig = BenchConfig.fromSystemProperties(needs.knobDefaults)
+  private val results = RunResultsKnob.of(config.resultsUrl, Knobs.RESULTS_URL.name, config.opensearchAccess)
+  protected val run: BenchRun = BenchRun.open(name, GatlingVersion.ThisVersion.fullVersion, MailbenchLogReader, needs, config)
   // the run's document into the results index once it finished (never when interrupted); a failure is a warning
   run.whenFinished(() => results.send(run.folder, line => println(s"[mailbench] $line")))
-  protected val config: BenchConfig = run.config
   protected val protocol: HttpProtocolBuilder = MailProtocol.of(run)
 
   before {

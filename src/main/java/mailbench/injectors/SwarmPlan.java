@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 
 import mailbench.errors.ToolError;
 import mailbench.run.InjectorShare;
-import mailbench.run.Knobs;
+import mailbench.knobs.Knobs;
 
 /**
  * What one swarm-run is asked to do, checked before anything reaches Docker: N injectors of an image, the total rate,
@@ -115,11 +115,11 @@ public record SwarmPlan(int injectors, int rate, URI target, String image, Strin
         return new MergedGate(number(Knobs.P99), number(Knobs.SUCCESS));
     }
 
-    private long seconds(mailbench.run.Knob knob) {
+    private long seconds(mailbench.knobs.Knob knob) {
         return (long) number(knob);
     }
 
-    private double number(mailbench.run.Knob knob) {
+    private double number(mailbench.knobs.Knob knob) {
         String value = knobs.getOrDefault(knob.name(), knob.defaultValue());
         try {
             return Double.parseDouble(value);

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import mailbench.errors.ToolError;
-import mailbench.run.Knobs;
+import mailbench.knobs.Knobs;
 import mailbench.runfolder.RunFolder;
 import mailbench.runfolder.RunSummary;
 

@@ -13,7 +13,7 @@ import java.util.TreeSet;
 import java.util.function.Function;
 
 import mailbench.errors.ToolError;
-import mailbench.run.Knobs;
+import mailbench.knobs.Knobs;
 import mailbench.runfolder.LatencyLog;
 import mailbench.runfolder.ProfileSection;
 import mailbench.runfolder.RunRecord;

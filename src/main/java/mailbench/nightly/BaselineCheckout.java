@@ -46,9 +46,9 @@ public final class BaselineCheckout {
             throw new ToolError("--baseline-commit " + sha + ": its commit predates duets (its runs cannot keep an agreed start; the"
                 + " earliest that can is c1f64f2): pin a later baseline commit, or run --design interleaved --node per-run");
         }
-        if (sharedNode && !holds(projectDir, sha, "\"" + mailbench.run.Knobs.STACK_OPENSEARCH.name() + "\"")) {
+        if (sharedNode && !holds(projectDir, sha, "\"" + mailbench.knobs.Knobs.STACK_OPENSEARCH.name() + "\"")) {
             throw new ToolError("--baseline-commit " + sha + ": its commit predates the shared node (its runs cannot take -D"
-                + mailbench.run.Knobs.STACK_OPENSEARCH.name() + "; the earliest that can is a6f20d4): pin a later baseline commit,"
+                + mailbench.knobs.Knobs.STACK_OPENSEARCH.name() + "; the earliest that can is a6f20d4): pin a later baseline commit,"
                 + " or run --design interleaved --node per-run");
         }
     }

@@ -15,7 +15,7 @@ import java.util.function.Consumer;
 
 import mailbench.compare.RunResult;
 import mailbench.errors.ToolError;
-import mailbench.run.Knobs;
+import mailbench.knobs.Knobs;
 
 /**
  * Pairs made at once: both sides' {@code mvn gatling:test} start together, each starts its own facade (its side's

@@ -9,7 +9,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import mailbench.errors.ToolError;
-import mailbench.run.Knobs;
+import mailbench.knobs.Knobs;
 import mailbench.runfolder.RunFolder;
 import mailbench.runfolder.RunRecord;
 

@@ -2,7 +2,7 @@ package mailbench.nightly;
 
 import java.util.Map;
 
-import mailbench.run.Knobs;
+import mailbench.knobs.Knobs;
 
 /**
  * Which JIT compilers a duet's facades run with. TIERED is the JVM's default (C1, then C2 for the hot code). C1 stops at

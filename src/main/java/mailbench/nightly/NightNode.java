@@ -9,7 +9,7 @@ import java.util.function.Consumer;
 
 import mailbench.corpus.CorpusSpec;
 import mailbench.errors.ToolError;
-import mailbench.run.Knobs;
+import mailbench.knobs.Knobs;
 import mailbench.stack.LocalStack;
 import mailbench.stack.NodeJdk;
 import mailbench.stack.StackOptions;

@@ -11,7 +11,7 @@ import java.util.function.Consumer;
 
 import mailbench.errors.ToolError;
 import mailbench.host.HostSpeed;
-import mailbench.run.Knobs;
+import mailbench.knobs.Knobs;
 
 /**
  * The runner of a comparison's counted pairs, made for its design: for a duet, after the fit pairs ({@link HostFit}) at the

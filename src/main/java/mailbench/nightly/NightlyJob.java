@@ -24,7 +24,7 @@ import mailbench.compare.RunResult;
 import mailbench.compare.Thresholds;
 import mailbench.errors.ToolError;
 import mailbench.json.Json;
-import mailbench.run.Knobs;
+import mailbench.knobs.Knobs;
 
 /**
  * The nightly regression job: tonight's checkout against a pinned baseline commit, both built and run tonight, in pairs

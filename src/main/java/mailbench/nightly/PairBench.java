@@ -14,7 +14,7 @@ import java.util.function.Function;
 import mailbench.compare.RunResult;
 import mailbench.errors.ToolError;
 import mailbench.host.HostSpeed;
-import mailbench.run.Knobs;
+import mailbench.knobs.Knobs;
 
 /**
  * Pairs of two checkouts for as many comparisons as a job makes: the node started once with its corpus (or none, a node

@@ -21,7 +21,7 @@ import mailbench.json.Json;
  */
 public final class SidecarClient {
 
-    /** Where a run takes the CA of an https sidecar (the knob of mailbench.run.Knobs). */
+    /** Where a run takes the CA of an https sidecar (the knob of mailbench.knobs.Knobs). */
     static final String CA_SETTING = "-Dmailbench.profiler.ca";
 
     // converting a long capture takes a few seconds; an attach can take a few more

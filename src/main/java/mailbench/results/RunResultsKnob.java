@@ -8,7 +8,6 @@ import java.util.function.Consumer;
 
 import mailbench.access.OpenSearchAccess;
 import mailbench.access.OpenSearchUrls;
-import mailbench.run.Knob;
 
 /**
  * A single run's document into the results index when {@code -Dmailbench.results.url} is set (off by default): a run
@@ -23,13 +22,15 @@ public final class RunResultsKnob {
         this.index = index;
     }
 
-    /** From the knob's value (empty: off); {@code access} gets into those hosts (the -Dmailbench.opensearch.* knobs). */
-    public static RunResultsKnob of(Knob knob, OpenSearchAccess access) {
-        String value = knob.value();
-        if (value == null || value.isBlank()) {
+    /**
+     * From the knob's value, {@code url} (empty: off), named {@code knobName} in a refusal; {@code access} gets into those
+     * hosts (the -Dmailbench.opensearch.* knobs).
+     */
+    public static RunResultsKnob of(String url, String knobName, OpenSearchAccess access) {
+        if (url == null || url.isBlank()) {
             return new RunResultsKnob(null);
         }
-        List<URI> hosts = OpenSearchUrls.parse(value.strip(), "-D" + knob.name());
+        List<URI> hosts = OpenSearchUrls.parse(url.strip(), "-D" + knobName);
         return new RunResultsKnob(new ResultsIndex(hosts, access));
     }
 

@@ -2,6 +2,7 @@ package mailbench.run;
 
 import static mailbench.run.KnobReaders.file;
 import static mailbench.run.KnobReaders.injectedCostArgs;
+import static mailbench.run.KnobReaders.readBulkIndex;
 import static mailbench.run.KnobReaders.readBulkMatrix;
 import static mailbench.run.KnobReaders.readFacadeCa;
 import static mailbench.run.KnobReaders.readFacadeJvmArgs;
@@ -27,6 +28,8 @@ import mailbench.corpus.CorpusSpec;
 import mailbench.facade.FacadeToken;
 import mailbench.facadeclient.FacadeAccess;
 import mailbench.indexing.BulkMatrix;
+import mailbench.knobs.Knob;
+import mailbench.knobs.Knobs;
 import mailbench.network.NetworkOptions;
 import mailbench.profiler.CaptureSettings;
 import mailbench.stack.NodeJdk;
@@ -67,7 +70,9 @@ public record BenchConfig(
     InjectorShare injector,
     String index,
     int replicas,
-    NetworkOptions network) {
+    NetworkOptions network,
+    BulkIndex bulkIndex,
+    String resultsUrl) {
 
     public static final String WARM_UP_PREFIX = "Warm-up: ";
 
@@ -83,6 +88,16 @@ public record BenchConfig(
         public TlsTrust trust() {
             return ca == null ? TlsTrust.JDK_DEFAULT : new TlsTrust(ca, null, null);
         }
+    }
+
+    /**
+     * The index BulkIndexSimulation recreates for each cell and whether it may on a target; the knobs' names for its
+     * messages ({@code BulkMatrixIndex}).
+     */
+    public record BulkIndex(String index, boolean deleteOnTarget) {
+
+        public static final String INDEX_KNOB = Knobs.BULK_INDEX.name();
+        public static final String DELETE_KNOB = Knobs.BULK_DELETE_ON_TARGET.name();
     }
 
     /** LargeSourceSimulation's load: hits per search and searches in flight. */
@@ -145,6 +160,8 @@ public record BenchConfig(
         Instant startAt = StartAt.parse(Knobs.START_AT.value(), "-D" + Knobs.START_AT.name());
         int totalRate = Knobs.RATE.intValue(1, 100_000);
         InjectorShare injector = InjectorShare.read(System.getenv(), totalRate, target, startAt, Clock.systemUTC());
+        String opensearchVersion = Knobs.OPENSEARCH_VERSION.value();
+        String index = readIndex();
         return new BenchConfig(target, direct, readOpenSearchAccess(), variant, path, injector.rate(totalRate),
             knob(defaults, Knobs.WARMUP).intValue(0, 3_600), knob(defaults, Knobs.DURATION).intValue(1, 86_400),
             knob(defaults, Knobs.P99).doubleValue(0.001, 3_600_000), Knobs.SUCCESS.doubleValue(0, 100),
@@ -153,12 +170,13 @@ public record BenchConfig(
             new CorpusSpec(Knobs.SEED.longValue(), knob(defaults, Knobs.MESSAGES).intValue(1, CorpusSpec.MAX_MESSAGES),
                 knob(defaults, Knobs.USERS).intValue(1, CorpusSpec.MAX_USERS),
                 knob(defaults, Knobs.ATTACHMENT_TEXT).intValue(0, CorpusSpec.MAX_ATTACHMENT_TEXT_BYTES)),
-            injector.reportsDir(Path.of(Knobs.REPORTS.value())), Path.of(Knobs.GATLING_RESULTS.value()), Knobs.OPENSEARCH_VERSION.value(),
+            injector.reportsDir(Path.of(Knobs.REPORTS.value())), Path.of(Knobs.GATLING_RESULTS.value()), opensearchVersion,
             Knobs.OPENSEARCH_HEAP.value(), Knobs.FACADE_HEAP.value(), local == null ? null : local.opensearchJava(), readFacadeJvmArgs(),
             List.copyOf(facadeArgs), readProfiling(), readBulkMatrix(),
             new LargeSource(Knobs.LARGE_HITS.intValue(1, 100), Knobs.LARGE_CONCURRENCY.intValue(1, 64)),
-            tokenFile, readFacadeCa(), local == null ? null : readOpensearchJdk(), local == null ? null : url(Knobs.STACK_OPENSEARCH),
-            startAt, injector, readIndex(), Knobs.REPLICAS.intValue(0, 16), readNetwork(target, path));
+            tokenFile, readFacadeCa(), local == null ? null : readOpensearchJdk(opensearchVersion), local == null ? null : url(Knobs.STACK_OPENSEARCH),
+            startAt, injector, index, Knobs.REPLICAS.intValue(0, 16), readNetwork(target, path), readBulkIndex(index),
+            Knobs.RESULTS_URL.value());
     }
 
     /** The knob with a simulation's own default, if it gives one. */

@@ -56,7 +56,11 @@ public final class BenchRun {
 
     /** As {@link #open(String, String, SimulationLog)}, for a simulation with other needs than the search corpus. */
     public static BenchRun open(String simulation, String gatlingVersion, SimulationLog log, SimulationNeeds needs) {
-        BenchConfig config = BenchConfig.fromSystemProperties(needs.knobDefaults());
+        return open(simulation, gatlingVersion, log, needs, BenchConfig.fromSystemProperties(needs.knobDefaults()));
+    }
+
+    /** As {@link #open(String, String, SimulationLog, SimulationNeeds)}, with the knobs the simulation has read already. */
+    public static BenchRun open(String simulation, String gatlingVersion, SimulationLog log, SimulationNeeds needs, BenchConfig config) {
         try {
             String name = RunFolder.name(Instant.now(), simulation, config.variant(), direct(config));
             GatlingTrust.install(config, Path.of("target", "gatling-trust", name));

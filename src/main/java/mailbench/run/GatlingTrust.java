@@ -9,6 +9,7 @@ import java.security.KeyStore;
 import java.util.Collections;
 
 import mailbench.access.TlsTrust;
+import mailbench.knobs.Knobs;
 
 /**
  * Makes the load's own requests check an https target's certificate against -Dmailbench.facade.ca, as the run's other

@@ -8,6 +8,8 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.regex.Pattern;
 
+import mailbench.knobs.Knobs;
+
 /**
  * One injector's part of a load that several injectors send together (docs/injectors.adoc): the contract any
  * scheduler satisfies. Every injector gets the same knobs (the total rate, the target, the agreed start, the count);
@@ -18,9 +20,9 @@ import java.util.regex.Pattern;
 public record InjectorShare(int index, int count) {
 
     /** The index when no -D knob gives it: what mailbench's own schedulers set. */
-    public static final String INDEX_ENV = "MAILBENCH_INJECTOR_INDEX";
+    public static final String INDEX_ENV = Knobs.INJECTOR_INDEX_ENV;
     /** Set by Kubernetes in every pod of an Indexed Job. */
-    public static final String KUBERNETES_INDEX_ENV = "JOB_COMPLETION_INDEX";
+    public static final String KUBERNETES_INDEX_ENV = Knobs.KUBERNETES_INDEX_ENV;
     /** More injectors than this is a typo: 100,000 req/s needs tens of them, not thousands. */
     public static final int MAX_COUNT = 1_000;
     /** An injector that opens its run this long after the agreed start would load alone for as long: refused. */

@@ -10,6 +10,8 @@ import mailbench.access.OpenSearchUrls;
 import mailbench.facade.opensearch.InjectedCost;
 import mailbench.facadeclient.FacadeAccess;
 import mailbench.indexing.BulkMatrix;
+import mailbench.knobs.Knob;
+import mailbench.knobs.Knobs;
 import mailbench.network.NetworkOptions;
 import mailbench.network.NetworkProfile;
 import mailbench.profiler.CaptureSettings;
@@ -71,9 +73,9 @@ final class KnobReaders {
     }
 
     /** The local node's JDK; one that cannot run -Dmailbench.opensearch.version fails the run here, before anything starts. */
-    static NodeJdk readOpensearchJdk() {
+    static NodeJdk readOpensearchJdk(String opensearchVersion) {
         NodeJdk jdk = NodeJdk.resolve(Knobs.OPENSEARCH_JAVA_HOME.value(), System.getenv(), "-D" + Knobs.OPENSEARCH_JAVA_HOME.name());
-        jdk.requireFor(Knobs.OPENSEARCH_VERSION.value());
+        jdk.requireFor(opensearchVersion);
         return jdk;
     }
 
@@ -93,6 +95,12 @@ final class KnobReaders {
         return new BulkMatrix(Knobs.BULK_SIZES.intListValue(1, 10_000), Knobs.BULK_CONCURRENCY.intListValue(1, 256),
             Knobs.BULK_DOCS.intValue(1, 1_000_000), Knobs.BULK_WARMUP_DOCS.intValue(0, 1_000_000),
             Knobs.BULK_INVALID_EVERY.intValue(0, 1_000_000));
+    }
+
+    /** BulkIndexSimulation's index: -Dmailbench.bulk.index, else the run's; deleted on a target only when confirmed. */
+    static BenchConfig.BulkIndex readBulkIndex(String runIndex) {
+        String named = Knobs.BULK_INDEX.value();
+        return new BenchConfig.BulkIndex(named.isEmpty() ? runIndex : named, Knobs.BULK_DELETE_ON_TARGET.booleanValue());
     }
 
     static List<String> readFacadeJvmArgs() {

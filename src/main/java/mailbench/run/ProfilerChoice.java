@@ -2,6 +2,7 @@ package mailbench.run;
 
 import java.util.function.Consumer;
 
+import mailbench.knobs.Knobs;
 import mailbench.profiler.SidecarClient;
 import mailbench.profiler.SidecarToken;
 import mailbench.stack.LocalStack;

@@ -1,5 +1,7 @@
 package mailbench.run;
 
+import mailbench.knobs.Knobs;
+
 /** Where a run's requests go ({@code -Dmailbench.path}): through the facade, or straight to OpenSearch's _search. */
 public enum RequestPath {
 

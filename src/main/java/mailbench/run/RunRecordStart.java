@@ -3,6 +3,7 @@ package mailbench.run;
 import java.time.Instant;
 import java.util.Map;
 
+import mailbench.knobs.Knobs;
 import mailbench.runfolder.RunRecord;
 
 /** What a starting run writes first into its run.json: the run knows its settings, the run folder's record does not. */

@@ -14,6 +14,7 @@ import mailbench.access.OpenSearchAccess;
 import mailbench.access.OpenSearchHttp;
 import mailbench.facadeclient.FacadeAccess;
 import mailbench.facadeclient.HealthProbe;
+import mailbench.knobs.Knobs;
 import mailbench.loader.CorpusPreflight;
 import mailbench.stack.LocalStack;
 import mailbench.stack.StackOptions;

@@ -2,6 +2,8 @@ package mailbench.run;
 
 import java.util.Map;
 
+import mailbench.knobs.Knobs;
+
 /**
  * What a simulation needs from a local stack: the corpus loaded, the feeders' searches replayed on it before the
  * load (a warm search path), a profiler on the facade; and its own defaults for some knobs (knob name -> value).

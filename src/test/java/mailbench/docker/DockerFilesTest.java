@@ -26,8 +26,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import mailbench.cli.MailbenchMain;
 import mailbench.facade.FacadeToken;
 import mailbench.json.Json;
-import mailbench.run.Knob;
-import mailbench.run.Knobs;
+import mailbench.knobs.Knob;
+import mailbench.knobs.Knobs;
 import picocli.CommandLine;
 
 /**

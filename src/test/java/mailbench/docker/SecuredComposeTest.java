@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 import mailbench.access.Credentials;
 import mailbench.access.OpenSearchAccess;
-import mailbench.run.Knobs;
+import mailbench.knobs.Knobs;
 
 /**
  * docker/compose.secured.yml, the layer for an OpenSearch with the security plugin: the facade, the loader and the

@@ -16,8 +16,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 import mailbench.cli.MailbenchMain;
-import mailbench.run.Knob;
-import mailbench.run.Knobs;
+import mailbench.knobs.Knob;
+import mailbench.knobs.Knobs;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 

@@ -1,7 +1,7 @@
 package mailbench.docs;
 
-import static mailbench.run.Knobs.KNOBS;
-import static mailbench.run.Knobs.RATE;
+import static mailbench.knobs.Knobs.KNOBS;
+import static mailbench.knobs.Knobs.RATE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -19,14 +19,14 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 import mailbench.cli.MailbenchMain;
-import mailbench.run.Knob;
+import mailbench.knobs.Knob;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 
 /**
- * docs/reference.adoc against the code, both ways: every knob of {@link mailbench.run.Knobs#KNOBS} with its default,
+ * docs/reference.adoc against the code, both ways: every knob of {@link mailbench.knobs.Knobs#KNOBS} with its default,
  * every option of every {@code mailbench.jar} command with its default, and nothing listed that the code does not have,
  * so the hand-written reference cannot drift from what the code reads.
  */
@@ -34,7 +34,7 @@ class ReferenceDocTest {
 
     private static final Pattern KNOB_ROW = Pattern.compile("^\\| `(mailbench\\.[\\w.]+)` \\| ([^|]*) \\|", Pattern.MULTILINE);
     private static final Pattern POM_SIMULATION = Pattern.compile("<mailbench\\.simulation>([^<]+)</mailbench\\.simulation>");
-    /** Knobs that are pom.xml properties (read by Maven and the Gatling plugin), not knobs of mailbench.run.Knobs. */
+    /** Knobs that are pom.xml properties (read by Maven and the Gatling plugin), not knobs of mailbench.knobs.Knobs. */
     static final String POM_KNOB = "mailbench.simulation";
 
     private static final Path ROOT = Path.of("").toAbsolutePath();

@@ -24,8 +24,8 @@ import com.networknt.schema.ValidationMessage;
 
 import mailbench.json.Json;
 import mailbench.run.InjectorShare;
-import mailbench.run.Knob;
-import mailbench.run.Knobs;
+import mailbench.knobs.Knob;
+import mailbench.knobs.Knobs;
 
 /**
  * docker/kubernetes/ against Kubernetes' published JSON schema for 1.33 (strict: an unknown or misspelt field fails),

@@ -10,7 +10,7 @@ import java.util.Random;
 
 import mailbench.json.Json;
 import mailbench.run.BenchConfig;
-import mailbench.run.Knobs;
+import mailbench.knobs.Knobs;
 import mailbench.run.RunSummaryBuilder;
 import mailbench.runfolder.LatencyLog;
 import mailbench.runfolder.RunRecord;

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import mailbench.errors.ToolError;
-import mailbench.run.Knobs;
+import mailbench.knobs.Knobs;
 import mailbench.runfolder.RunFolder;
 import mailbench.runfolder.RunRecord;
 

@@ -19,7 +19,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import mailbench.compare.DefaultThresholds;
 import mailbench.json.Json;
 import mailbench.run.BenchConfig;
-import mailbench.run.Knobs;
+import mailbench.knobs.Knobs;
 import mailbench.run.RunSummaryBuilder;
 import mailbench.runfolder.LatencyLog;
 import mailbench.runfolder.ProfileSection;

@@ -19,6 +19,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import mailbench.corpus.CorpusSpec;
 import mailbench.indexing.BulkMatrix;
+import mailbench.knobs.Knob;
+import mailbench.knobs.Knobs;
 import mailbench.network.NetworkProfile;
 import mailbench.profiler.CaptureSettings;
 import mailbench.stack.FakeJdk;

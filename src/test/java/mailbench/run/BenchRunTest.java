@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import mailbench.knobs.Knobs;
 import mailbench.profiler.CaptureSettings;
 import mailbench.profiler.SidecarToken;
 import mailbench.runfolder.ProfileSection;

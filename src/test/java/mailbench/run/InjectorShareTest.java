@@ -14,6 +14,8 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import mailbench.knobs.Knobs;
+
 class InjectorShareTest {
 
     private static final Instant NOW = Instant.parse("2026-11-26T10:00:00Z");

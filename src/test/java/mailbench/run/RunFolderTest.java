@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import mailbench.compare.RunResult;
 import mailbench.errors.ToolError;
 import mailbench.json.Json;
+import mailbench.knobs.Knobs;
 import mailbench.results.ResultDocument;
 import mailbench.runfolder.ErrorWindow;
 import mailbench.runfolder.FacadeSection;

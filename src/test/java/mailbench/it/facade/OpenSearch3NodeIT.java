@@ -17,7 +17,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.it.support.Http;
 import mailbench.it.support.TargetJvm;
-import mailbench.run.Knobs;
+import mailbench.knobs.Knobs;
 import mailbench.run.Variant;
 import mailbench.stack.EmbeddedNode;
 import mailbench.stack.FacadeClasspath;

@@ -23,7 +23,7 @@ import mailbench.it.support.TargetFacade;
 import mailbench.loader.CorpusPreflight;
 import mailbench.run.BenchRun;
 import mailbench.run.Feeders;
-import mailbench.run.Knobs;
+import mailbench.knobs.Knobs;
 
 /**
  * Against a target, a few feeder rows are looked up before the load: a target facade over an index holding another

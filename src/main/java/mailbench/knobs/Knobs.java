@@ -1,4 +1,4 @@
-package mailbench.run;
+package mailbench.knobs;
 
 import java.util.List;
 
@@ -19,10 +19,15 @@ import mailbench.stack.NodeJdk;
 import mailbench.stack.StackOptions;
 
 /**
- * Every knob of a load run with its default and description, the registry {@link BenchConfig} reads and run.json records;
+ * Every knob of a load run with its default and description, the registry {@code mailbench.run.BenchConfig} reads and run.json records;
  * docs/reference.adoc's table is checked against it by ReferenceDocTest.
  */
 public final class Knobs {
+
+    /** Where an injector's index comes from when -Dmailbench.injector.index is empty: Docker Swarm renders its slot here. */
+    public static final String INJECTOR_INDEX_ENV = "MAILBENCH_INJECTOR_INDEX";
+    /** Kubernetes' Indexed Job sets this itself. */
+    public static final String KUBERNETES_INDEX_ENV = "JOB_COMPLETION_INDEX";
 
     public static final Knob TARGET = new Knob("mailbench.target", "",
         "Facade URL to drive (staging). Empty: start the local stack (embedded OpenSearch + facade) and load the corpus.");
@@ -119,7 +124,7 @@ public final class Knobs {
             + " -Dmailbench.target and -Dmailbench.startAt, the same for all (docs/injectors.adoc).");
     public static final Knob INJECTOR_INDEX = new Knob("mailbench.injector.index", "",
         "This injector's index, 0 to count-1: its share of the rate and its run folder under <reportsDir>/injector-<index>/. Empty: $"
-            + InjectorShare.INDEX_ENV + ", else $" + InjectorShare.KUBERNETES_INDEX_ENV + " (Kubernetes), else 0 when alone.");
+            + INJECTOR_INDEX_ENV + ", else $" + KUBERNETES_INDEX_ENV + " (Kubernetes), else 0 when alone.");
     public static final Knob PROFILER = new Knob("mailbench.profiler", "true",
         "Profile the facade during the measured phase (locally a sidecar is started; on staging it needs -Dmailbench.profiler.url).");
     public static final Knob PROFILER_URL = new Knob("mailbench.profiler.url", "",
@@ -136,7 +141,7 @@ public final class Knobs {
     public static final Knob PROFILER_ALLOC_BYTES = new Knob("mailbench.profiler.allocBytes", "" + CaptureSettings.DEFAULT_ALLOC_BYTES,
         "In the same session, one heap allocation sample every this many bytes allocated (the allocation flame graph), at least "
             + CaptureSettings.MIN_ALLOC_BYTES + "; 0: none.");
-    public static final Knob PROFILER_TRIM = new Knob("mailbench.profiler.trimSeconds", "" + ProfileWindow.DEFAULT_TRIM_SECONDS,
+    public static final Knob PROFILER_TRIM = new Knob("mailbench.profiler.trimSeconds", "5",
         "The profile keeps the samples from this long after the measured phase starts to this long before it ends (at most a quarter of it each).");
 
     public static final Knob BULK_SIZES = new Knob("mailbench.bulk.sizes", "1,10,100,1000",

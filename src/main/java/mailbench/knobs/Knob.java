@@ -1,4 +1,4 @@
-package mailbench.run;
+package mailbench.knobs;
 
 import java.util.ArrayList;
 import java.util.List;

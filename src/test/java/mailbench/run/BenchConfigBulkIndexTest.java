@@ -1,0 +1,63 @@
+package mailbench.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import mailbench.knobs.Knob;
+import mailbench.knobs.Knobs;
+
+/** The knobs BenchConfig reads for the bulk matrix's index and the results index, which the simulations once read themselves. */
+class BenchConfigBulkIndexTest {
+
+    private final Map<String, String> saved = new HashMap<>();
+
+    @BeforeEach
+    void clearKnobs() {
+        for (Knob knob : Knobs.KNOBS) {
+            saved.put(knob.name(), System.getProperty(knob.name()));
+            System.clearProperty(knob.name());
+        }
+    }
+
+    @AfterEach
+    void restoreKnobs() {
+        saved.forEach((name, value) -> {
+            if (value == null) {
+                System.clearProperty(name);
+            } else {
+                System.setProperty(name, value);
+            }
+        });
+    }
+
+    @Test
+    void theBulkMatrixShouldRecreateTheRunsIndexUnlessOneIsNamed() {
+        System.setProperty(Knobs.INDEX.name(), "mail-x");
+        assertThat(BenchConfig.fromSystemProperties().bulkIndex()).isEqualTo(new BenchConfig.BulkIndex("mail-x", false));
+
+        System.setProperty(Knobs.BULK_INDEX.name(), "bulk-cells");
+        System.setProperty(Knobs.BULK_DELETE_ON_TARGET.name(), "true");
+        assertThat(BenchConfig.fromSystemProperties().bulkIndex()).isEqualTo(new BenchConfig.BulkIndex("bulk-cells", true));
+    }
+
+    @Test
+    void aDeleteFlagThatIsNotABooleanShouldStopTheRunNamingTheKnob() {
+        System.setProperty(Knobs.BULK_DELETE_ON_TARGET.name(), "yes");
+        assertThatThrownBy(BenchConfig::fromSystemProperties).isInstanceOf(IllegalArgumentException.class)
+            .hasMessage("-Dmailbench.bulk.deleteIndexOnTarget must be true or false, got 'yes'");
+    }
+
+    @Test
+    void theResultsUrlShouldBeEmptyByDefaultAndKeptAsGiven() {
+        assertThat(BenchConfig.fromSystemProperties().resultsUrl()).isEmpty();
+        System.setProperty(Knobs.RESULTS_URL.name(), "http://127.0.0.1:9200");
+        assertThat(BenchConfig.fromSystemProperties().resultsUrl()).isEqualTo("http://127.0.0.1:9200");
+    }
+}
