@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.function.Consumer;
 
 import mailbench.host.HostSpeed;
+import mailbench.knobs.Knobs;
 
 /**
  * The duet fitted to the host before any pair counts: fit pairs, run like the others but never judged, warm the night's
@@ -49,12 +50,29 @@ final class HostFit {
      * finished within 9-11% at 600 req/s; each fit pair spared is 5 minutes of a 45-minute night.
      */
     static final double SMALL_HOST_CORES = 0.5;
+    /** The runs' own measured phase (-Dmailbench.duration's default). */
+    static final int DEFAULT_MEASURED_SECONDS = Integer.parseInt(Knobs.DURATION.defaultValue());
+    /**
+     * A small host's pairs, unless named: the warm-up C1 needs and twice the measured phase, in the same time as the default
+     * 120 + 60 s. On a host cut to 0.42 of a core, identical code's pair changes spread by 3.6 points at 120 + 60 s (7 pairs)
+     * and by 2.2 at 60 + 120 s (docs/results/2026-11-27-slow-host-longer-window.adoc): the request path's CPU at 25 req/s is
+     * a few hundred ticks a minute, and a minute of it moves with the host's luck; C1 is done compiling within the first
+     * minute.
+     */
+    static final int SMALL_HOST_WARMUP_SECONDS = 60;
+    static final int SMALL_HOST_MEASURED_SECONDS = 120;
 
     /**
      * The duet's whole rate, its warm-up and its facades' JIT; {@code rateNamed}/{@code warmupNamed}/{@code jitNamed}: set
      * by the operator, so only checked.
      */
-    record Tuning(int rate, int warmupSeconds, boolean rateNamed, boolean warmupNamed, FacadeJit jit, boolean jitNamed) {
+    record Tuning(int rate, int warmupSeconds, boolean rateNamed, boolean warmupNamed, FacadeJit jit, boolean jitNamed,
+                  int measuredSeconds) {
+
+        /** With the runs' default measured minute. */
+        Tuning(int rate, int warmupSeconds, boolean rateNamed, boolean warmupNamed, FacadeJit jit, boolean jitNamed) {
+            this(rate, warmupSeconds, rateNamed, warmupNamed, jit, jitNamed, DEFAULT_MEASURED_SECONDS);
+        }
 
         /** With the JVM's default JIT, not named. */
         Tuning(int rate, int warmupSeconds, boolean rateNamed, boolean warmupNamed) {
@@ -63,7 +81,8 @@ final class HostFit {
 
         String describe() {
             return rate + " req/s (" + rate / 2 + " a side)" + (rateNamed ? " as named" : "") + ", warm-up " + warmupSeconds + " s"
-                + (warmupNamed ? " as named" : "") + (jit == FacadeJit.TIERED ? "" : ", facades " + jit.describe());
+                + (warmupNamed ? " as named" : "") + (measuredSeconds == DEFAULT_MEASURED_SECONDS ? "" : ", measured " + measuredSeconds + " s")
+                + (jit == FacadeJit.TIERED ? "" : ", facades " + jit.describe());
         }
     }
 
@@ -183,7 +202,7 @@ final class HostFit {
         } else if (!ran.warmupNamed() && jit != null && jit > rule.maxJitPercent()) {
             warmup = Math.min(LONGEST_WARMUP_SECONDS, 2 * ran.warmupSeconds());
         }
-        return new Tuning(rate, warmup, ran.rateNamed(), ran.warmupNamed(), compilers, ran.jitNamed());
+        return new Tuning(rate, warmup, ran.rateNamed(), ran.warmupNamed(), compilers, ran.jitNamed(), ran.measuredSeconds());
     }
 
     /**
@@ -201,6 +220,16 @@ final class HostFit {
         double scaled = ceiling * referenceCores(host) / REFERENCE_CORES;
         int stepped = (int) Math.floor(scaled / RATE_STEP) * RATE_STEP;
         return Math.max(Math.min(LOWEST_RATE, ceiling), Math.min(ceiling, stepped));
+    }
+
+    /** The duet's warm-up, unless named: C1's on a {@link #small} host (null: a host not read), else a shared node's. */
+    static int startWarmupSeconds(HostSpeed.Reading host, int sharedNodeWarmup) {
+        return host != null && small(host) ? SMALL_HOST_WARMUP_SECONDS : sharedNodeWarmup;
+    }
+
+    /** The duet's measured phase, unless named: twice the runs' minute on a {@link #small} host, else that minute. */
+    static int startMeasuredSeconds(HostSpeed.Reading host) {
+        return host != null && small(host) ? SMALL_HOST_MEASURED_SECONDS : DEFAULT_MEASURED_SECONDS;
     }
 
     /** The facades' first JIT, unless named: C1 only on a {@link #small} host, else the JVM's default. */

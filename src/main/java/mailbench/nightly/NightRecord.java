@@ -100,11 +100,15 @@ final class NightRecord {
         return side;
     }
 
-    /** The fit pairs that chose the duet's rate, warm-up and facades' JIT, and the tuning the counted pairs ran with. */
+    /**
+     * The fit pairs that chose the duet's rate, warm-up and facades' JIT, and the tuning the counted pairs ran with (its
+     * measured phase too).
+     */
     static Map<String, Object> fit(HostFit.Outcome fit) {
         Map<String, Object> record = new LinkedHashMap<>();
         record.put("rate", fit.tuning().rate());
         record.put("warmupSeconds", fit.tuning().warmupSeconds());
+        record.put("measuredSeconds", fit.tuning().measuredSeconds());
         record.put("rateNamed", fit.tuning().rateNamed());
         record.put("warmupNamed", fit.tuning().warmupNamed());
         record.put("facadeJit", fit.tuning().jit().name().toLowerCase(java.util.Locale.ROOT));

@@ -141,8 +141,9 @@ final class NightRunners {
     }
 
     /**
-     * The duet's rate, warm-up and facades' JIT before the fit: the operator's, if named; else the default rate scaled to
-     * the host, the default warm-up and the JVM's default JIT (C1 only on a host too small for C2 to finish).
+     * The duet's rate, warm-up, measured phase and facades' JIT before the fit: the operator's, if named; else the default
+     * rate scaled to the host, the default warm-up and measured minute and the JVM's default JIT; on a host too small for
+     * C2 to finish, C1 only, a shorter warm-up and a longer measured phase ({@link HostFit#SMALL_HOST_MEASURED_SECONDS}).
      */
     private HostFit.Tuning startTuning() {
         boolean rateNamed = properties.containsKey(Knobs.RATE.name());
@@ -157,14 +158,17 @@ final class NightRunners {
             rate = scaled;
         }
         int warmup = wholeNumber(Knobs.WARMUP.name(), properties.getOrDefault(Knobs.WARMUP.name(),
-            Integer.toString(NightlyJob.SHARED_NODE_WARMUP_SECONDS)));
+            Integer.toString(HostFit.startWarmupSeconds(host, NightlyJob.SHARED_NODE_WARMUP_SECONDS))));
+        int measured = wholeNumber(Knobs.DURATION.name(), properties.getOrDefault(Knobs.DURATION.name(),
+            Integer.toString(HostFit.startMeasuredSeconds(host))));
         boolean jitNamed = FacadeJit.named(base.properties()) || FacadeJit.named(current.properties());
         FacadeJit jit = jitNamed || host == null ? FacadeJit.TIERED : HostFit.startJit(host);
-        if (jit != FacadeJit.TIERED) {
+        if (host != null && HostFit.small(host)) {
             say.accept(String.format(java.util.Locale.ROOT, "a host of %.2f of the reference host's cores (under %.1f): the facades"
-                + " start with %s", HostFit.referenceCores(host), HostFit.SMALL_HOST_CORES, jit.describe()));
+                + " start with %s; each pair warms up %d s and measures %d s", HostFit.referenceCores(host), HostFit.SMALL_HOST_CORES,
+                jitNamed ? "the JIT named" : jit.describe(), warmup, measured));
         }
-        return new HostFit.Tuning(rate, warmup, rateNamed, properties.containsKey(Knobs.WARMUP.name()), jit, jitNamed);
+        return new HostFit.Tuning(rate, warmup, rateNamed, properties.containsKey(Knobs.WARMUP.name()), jit, jitNamed, measured);
     }
 
     private static int wholeNumber(String knob, String value) {
@@ -176,7 +180,8 @@ final class NightRunners {
     }
 
     private TrialRunner duet(HostFit.Tuning tuning, Path folder, String pairs) {
-        Map<String, String> warmup = Map.of(Knobs.WARMUP.name(), Integer.toString(tuning.warmupSeconds()));
+        Map<String, String> warmup = Map.of(Knobs.WARMUP.name(), Integer.toString(tuning.warmupSeconds()),
+            Knobs.DURATION.name(), Integer.toString(tuning.measuredSeconds()));
         Side tunedBase = base.with(warmup).with(tuning.jit().added(base.properties()));
         Side tunedCurrent = current.with(warmup).with(tuning.jit().added(current.properties()));
         return new DuetRunner(maven, tunedBase, tunedCurrent, node.url(), tuning.rate(), folder, pairs, lead, say);

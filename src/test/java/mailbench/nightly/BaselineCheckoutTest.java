@@ -72,7 +72,7 @@ class BaselineCheckoutTest {
         BaselineCheckout.prepare(repo, first, builds, maven, dir.resolve("logs/build.log"), said::add);
         assertThat(said).anyMatch(line -> line.contains("cloning")).anyMatch(line -> line.endsWith("is reused"));
         assertThat(Files.readAllLines(dir.resolve("maven-calls"))).hasSize(2)
-            .allMatch(call -> call.startsWith(checkout + " ") && call.endsWith("-B -ntp -q test-compile"));
+            .allMatch(call -> call.startsWith(checkout + " ") && call.endsWith("-B -ntp -q test-compile -DsimulationsOnly=true"));
     }
 
     @Test

@@ -328,6 +328,25 @@ class HostFitTest {
             assertThat(HostFit.small(quota)).isTrue();
             assertThat(HostFit.startRate(1000, quota)).isEqualTo(HostFit.LOWEST_RATE);
             assertThat(HostFit.startJit(quota)).isEqualTo(FacadeJit.C1);
+            // and its pairs measure twice as long after a shorter warm-up, in the same time
+            assertThat(HostFit.startWarmupSeconds(quota, 120)).isEqualTo(60);
+            assertThat(HostFit.startMeasuredSeconds(quota)).isEqualTo(120);
+            assertThat(HostFit.startWarmupSeconds(quota, 120) + HostFit.startMeasuredSeconds(quota)).isEqualTo(120 + 60);
+        }
+
+        @Test
+        void aHostThatIsNotSmallOrNotReadShouldKeepTheDefaultWarmUpAndMinute() {
+            assertThat(HostFit.startWarmupSeconds(new HostSpeed.Reading(2, 700), 120)).isEqualTo(120);
+            assertThat(HostFit.startMeasuredSeconds(new HostSpeed.Reading(2, 700))).isEqualTo(60);
+            assertThat(HostFit.startWarmupSeconds(null, 120)).isEqualTo(120);
+            assertThat(HostFit.startMeasuredSeconds(null)).isEqualTo(60);
+        }
+
+        @Test
+        void aTuningShouldSayItsMeasuredPhaseOnlyWhenItIsNotTheRunsMinute() {
+            assertThat(new HostFit.Tuning(50, 60, false, false, FacadeJit.C1, false, 120).describe())
+                .isEqualTo("50 req/s (25 a side), warm-up 60 s, measured 120 s, facades C1 only (-XX:TieredStopAtLevel=1)");
+            assertThat(new HostFit.Tuning(550, 120, false, false).describe()).isEqualTo("550 req/s (275 a side), warm-up 120 s");
         }
 
         @Test
