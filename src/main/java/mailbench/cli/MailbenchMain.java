@@ -17,7 +17,7 @@ import picocli.CommandLine.ParseResult;
     description = "Load-test and profile a mail search facade over opensearch-java.",
     subcommands = {StackCommand.class, NodeCommand.class, FacadeCommand.class, ProfilerCommand.class, CompareCommand.class, VerdictsCommand.class,
         NightlyCommand.class, BisectCommand.class, PairsCommand.class, TrendCommand.class, MergeCommand.class, SwarmRunCommand.class, InjectorImageCommand.class,
-        FeedersCommand.class, LoadCommand.class, NodeLibCommand.class, CostTableCommand.class,
+        FeedersCommand.class, LoadCommand.class, NodeLibCommand.class, CostTableCommand.class, TestTimesCommand.class,
         CommandLine.HelpCommand.class})
 public final class MailbenchMain {
 
