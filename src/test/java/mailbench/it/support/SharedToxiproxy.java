@@ -9,7 +9,7 @@ import mailbench.network.ToxiproxyServer;
 import mailbench.network.ToxiproxyUnavailable;
 
 /**
- * One toxiproxy-server for the whole integration-test suite, had as a run has it (-Dmailbench.toxiproxy.bin, PATH, the
+ * One toxiproxy-server for each integration-test JVM ({@link ItFork}), had as a run has it (-Dmailbench.toxiproxy.bin, PATH, the
  * cache, or built once with Go), stopped when the test JVM ends. Where it cannot be had, a test that asks for it is
  * skipped, saying why: the only reason the network tests skip.
  */
@@ -28,7 +28,7 @@ public final class SharedToxiproxy {
                 String given = System.getProperty("mailbench.toxiproxy.bin", "");
                 Path binary = new ToxiproxyBinary(System.getenv(), "-Dmailbench.toxiproxy.bin", line -> System.out.println("[it-toxiproxy] " + line))
                     .obtain(given.isBlank() ? null : Path.of(given)).path();
-                server = ToxiproxyServer.start(binary, Path.of("target", "it-toxiproxy", "toxiproxy.log").toAbsolutePath());
+                server = ToxiproxyServer.start(binary, Path.of("target", "it-toxiproxy" + ItFork.suffix(), "toxiproxy.log").toAbsolutePath());
                 Runtime.getRuntime().addShutdownHook(new Thread(server::close, "it-toxiproxy-stop"));
             } catch (ToxiproxyUnavailable e) {
                 unavailable = e.getMessage();
