@@ -99,8 +99,9 @@ public final class BaselineCheckout {
 
     /**
      * {@code mvn test-compile} in {@code dir}: the simulations and the facade, built before any pair is timed. Not the
-     * Java tests, which no run needs: at 0.42 of a core they took most of a checkout's build. A commit whose pom
-     * predates {@link #SIMULATIONS_ONLY} ignores it and builds them too.
+     * Java tests, which no run needs (nor do the runs, {@link GatlingRunner}): on a host cut to 0.42 of a core, a side
+     * compiled them while getting ready for its first pair. A commit whose pom predates {@link #SIMULATIONS_ONLY} ignores
+     * it and builds them too.
      */
     static void compile(Path dir, String maven, Path log, Consumer<String> say) throws InterruptedException {
         say.accept("compiling " + dir + " (log: " + log + ")");

@@ -64,8 +64,9 @@ final class GatlingRunner {
      */
     Path run(Path into, Path log, Consumer<String> inProgress) throws InterruptedException {
         Path staging = into.toAbsolutePath().resolve("." + log.getFileName().toString().replaceFirst("\\.log$", ""));
+        // gatling:test runs the build up to test-compile first: without the Java tests, as the checkout was built
         List<String> command = new ArrayList<>(List.of(maven, "-B", "-ntp", "gatling:test",
-            "-Dmailbench.reportsDir=" + staging));
+            "-D" + BaselineCheckout.SIMULATIONS_ONLY + "=true", "-Dmailbench.reportsDir=" + staging));
         properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
         try {
             Files.createDirectories(into);

@@ -86,6 +86,13 @@ class GatlingRunnerTest {
     }
 
     @Test
+    void theRunShouldBuildOnlyWhatItRuns() throws Exception {
+        // gatling:test runs the build up to test-compile first; a night's checkout must not compile its Java tests there
+        Path run = run(maven("records-args", RUN_FOLDER + SUMMARY + "echo \"$@\" > \"$run/maven-args\"\nexit 0\n"), "pair-1-base.log");
+        assertThat(Files.readString(run.resolve("maven-args"))).startsWith("-B -ntp gatling:test -DsimulationsOnly=true ");
+    }
+
+    @Test
     void shouldCountARunWhoseAssertionsFailedAndKeepTheSideAFolderOfRunFolders() throws Exception {
         Path first = run(maven("good", RUN_FOLDER + SUMMARY + "exit 0\n"), "pair-1-base.log");
         Path second = run(maven("assertions-failed", RUN_FOLDER + SUMMARY + "exit 1\n"), "pair-2-base.log");
