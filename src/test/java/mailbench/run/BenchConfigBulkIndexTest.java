@@ -3,39 +3,15 @@ package mailbench.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.HashMap;
-import java.util.Map;
-
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
-import mailbench.knobs.Knob;
+import mailbench.knobs.ClearedKnobs;
 import mailbench.knobs.Knobs;
 
 /** The knobs BenchConfig reads for the bulk matrix's index and the results index, which the simulations once read themselves. */
+@ExtendWith(ClearedKnobs.class)
 class BenchConfigBulkIndexTest {
-
-    private final Map<String, String> saved = new HashMap<>();
-
-    @BeforeEach
-    void clearKnobs() {
-        for (Knob knob : Knobs.KNOBS) {
-            saved.put(knob.name(), System.getProperty(knob.name()));
-            System.clearProperty(knob.name());
-        }
-    }
-
-    @AfterEach
-    void restoreKnobs() {
-        saved.forEach((name, value) -> {
-            if (value == null) {
-                System.clearProperty(name);
-            } else {
-                System.setProperty(name, value);
-            }
-        });
-    }
 
     @Test
     void theBulkMatrixShouldRecreateTheRunsIndexUnlessOneIsNamed() {

@@ -5,49 +5,26 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.URI;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import mailbench.corpus.CorpusSpec;
 import mailbench.indexing.BulkMatrix;
-import mailbench.knobs.Knob;
+import mailbench.knobs.ClearedKnobs;
 import mailbench.knobs.Knobs;
 import mailbench.network.NetworkProfile;
 import mailbench.profiler.CaptureSettings;
 import mailbench.stack.FakeJdk;
 
+@ExtendWith(ClearedKnobs.class)
 class BenchConfigTest {
-
-    /** Every knob's property as it was before the test (null: unset). */
-    private final Map<String, String> saved = new HashMap<>();
-
-    @BeforeEach
-    void clearKnobs() {
-        for (Knob knob : Knobs.KNOBS) {
-            saved.put(knob.name(), System.getProperty(knob.name()));
-            System.clearProperty(knob.name());
-        }
-    }
-
-    @AfterEach
-    void restoreKnobs() {
-        saved.forEach((name, value) -> {
-            if (value == null) {
-                System.clearProperty(name);
-            } else {
-                System.setProperty(name, value);
-            }
-        });
-    }
 
     private static void assertRejected(String message) {
         assertThatThrownBy(BenchConfig::fromSystemProperties)
