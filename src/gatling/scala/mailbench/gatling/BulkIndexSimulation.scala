@@ -7,6 +7,7 @@ import io.gatling.core.structure.PopulationBuilder
 
 import mailbench.indexing.{ BulkDocuments, BulkMatrix, BulkMatrixIndex, BulkMatrixReport, BulkMatrixRun, CellTimings }
 import mailbench.run.{ BenchConfig, RequestPath, SimulationNeeds }
+import mailbench.summary.SimulationLog
 
 /**
  * The bulk indexing matrix: bulk size (-Dmailbench.bulk.sizes) x bulk requests in flight
@@ -29,7 +30,7 @@ class BulkIndexSimulation extends MailbenchSimulation("BulkIndexSimulation", Sim
   private val requests = if (direct) new DirectIndexRequests(index) else FacadeIndexRequests
 
   private val steps = matrix.steps.asScala.toList
-  private def requestName(cell: BulkMatrix.Cell) = (if (cell.index < 0) BenchConfig.WARM_UP_PREFIX else "") + cell.name
+  private def requestName(cell: BulkMatrix.Cell) = (if (cell.index < 0) SimulationLog.WARM_UP_PREFIX else "") + cell.name
   private def cellPopulation(cell: BulkMatrix.Cell): PopulationBuilder =
     BulkIndexScenario.build(requestName(cell), cell, matrix, requests).inject(atOnceUsers(cell.concurrency))
   // before each cell a fresh index, after it a count: Gatling starts a population's andThen children once all its users are done

@@ -6,6 +6,7 @@ import io.gatling.core.Predef._
 
 import mailbench.indexing.MessageFeed
 import mailbench.run.{ BenchConfig, RequestPath, SimulationNeeds }
+import mailbench.summary.SimulationLog
 
 /**
  * Single-document indexing at a constant rate (-Dmailbench.rate): every virtual user PUTs one new
@@ -28,7 +29,7 @@ class IndexSimulation extends MailbenchSimulation("IndexSimulation", SimulationN
     .inject(nothingFor(config.warmupSeconds.seconds), constantUsersPerSec(rate).during(config.durationSeconds.seconds))
   private val warmUp = WarmUpShape.steps(rate, config.warmupSeconds) match {
     case Nil   => Nil
-    case steps => List(indexing("Warm-up", BenchConfig.WARM_UP_PREFIX).inject(steps))
+    case steps => List(indexing("Warm-up", SimulationLog.WARM_UP_PREFIX).inject(steps))
   }
 
   setUp(warmUp :+ measured)

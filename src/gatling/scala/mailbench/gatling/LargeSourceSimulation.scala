@@ -7,6 +7,7 @@ import io.gatling.core.Predef._
 import mailbench.facadeclient.FacadeStats
 import mailbench.largesource.{ LargeSourceReport, LargeSourceWorkload }
 import mailbench.run.{ BenchConfig, SimulationNeeds }
+import mailbench.summary.SimulationLog
 
 /**
  * The large-_source workload (the 2018 _source size study): a few searches in flight (-Dmailbench.large.concurrency)
@@ -29,7 +30,7 @@ class LargeSourceSimulation private (workload: LargeSourceWorkload)
   private val measured = LargeSourceScenario.build("Measured", LargeSourceScenario.ListLargeMessages, config.durationSeconds, workload,
     feeder, () => markStart()).inject(atOnceUsers(users))
   private val load = if (config.warmupSeconds == 0) measured else
-    LargeSourceScenario.build("Warm-up", BenchConfig.WARM_UP_PREFIX + LargeSourceScenario.ListLargeMessages, config.warmupSeconds,
+    LargeSourceScenario.build("Warm-up", SimulationLog.WARM_UP_PREFIX + LargeSourceScenario.ListLargeMessages, config.warmupSeconds,
       workload, feeder, () => ()).inject(atOnceUsers(users)).andThen(measured)
 
   setUp(load)

@@ -5,6 +5,7 @@ import scala.concurrent.duration._
 import io.gatling.core.Predef._
 
 import mailbench.run.{ BenchConfig, RequestPath, SimulationNeeds }
+import mailbench.summary.SimulationLog
 
 /**
  * The default load: mail searches and gets at a constant rate (-Dmailbench.rate, 1,000 req/s)
@@ -20,7 +21,7 @@ class SearchSimulation extends MailbenchSimulation("SearchSimulation", Simulatio
     .inject(nothingFor(config.warmupSeconds.seconds), constantUsersPerSec(rate).during(config.durationSeconds.seconds))
   private val warmUp = WarmUpShape.steps(rate, config.warmupSeconds) match {
     case Nil   => Nil
-    case steps => List(SearchScenario.build("Warm-up", BenchConfig.WARM_UP_PREFIX, requests, feeders, config.mix).inject(steps))
+    case steps => List(SearchScenario.build("Warm-up", SimulationLog.WARM_UP_PREFIX, requests, feeders, config.mix).inject(steps))
   }
 
   setUp(warmUp :+ measured)

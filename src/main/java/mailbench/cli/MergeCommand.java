@@ -11,8 +11,8 @@ import picocli.CommandLine.Parameters;
 
 import mailbench.errors.ToolError;
 import mailbench.merge.MergeJob;
-import mailbench.run.SummaryTable;
 import mailbench.runfolder.RunFolder;
+import mailbench.summary.SummaryTable;
 
 /** {@code mailbench merge RUN... --out DIR}: the runs of several injectors of one load as one run folder; exit 0, or 2 with the fix. */
 @Command(name = "merge", mixinStandardHelpOptions = true,

@@ -9,9 +9,9 @@ import java.util.concurrent.Callable;
 
 import mailbench.injectors.SwarmJob;
 import mailbench.injectors.SwarmPlan;
-import mailbench.run.SummaryTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import mailbench.summary.SummaryTable;
 
 /** {@code mailbench swarm-run}: N injectors as a Docker Swarm job against one facade, merged into one run; exit 0, 1 or 2. */
 @Command(name = "swarm-run", mixinStandardHelpOptions = true,

@@ -74,8 +74,6 @@ public record BenchConfig(
     BulkIndex bulkIndex,
     String resultsUrl) {
 
-    public static final String WARM_UP_PREFIX = "Warm-up: ";
-
     /** Whether and how the facade is profiled; {@code url} is set for a staging sidecar. */
     public record Profiling(boolean enabled, URI url, Path tokenFile, CaptureSettings settings, int trimSeconds, Path ca) {
 

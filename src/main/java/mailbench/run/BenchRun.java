@@ -13,9 +13,12 @@ import mailbench.access.OpenSearchAccess;
 import mailbench.access.OpenSearchHttp;
 import mailbench.facade.FacadeToken;
 import mailbench.facadeclient.FacadeAccess;
+import mailbench.meters.LoadMeters;
 import mailbench.runfolder.RunFolder;
 import mailbench.runfolder.RunRecord;
 import mailbench.stack.ChildSignals;
+import mailbench.summary.RequestRecordSink;
+import mailbench.summary.SimulationLog;
 
 /**
  * One load run, from the simulation's point of view: its run folder, the local stack (unless a

@@ -7,11 +7,15 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
+import mailbench.meters.LoadMeters;
 import mailbench.runfolder.ProfileSection;
 import mailbench.runfolder.RunFolder;
 import mailbench.runfolder.RunRecord;
 import mailbench.runfolder.RunSummary;
 import mailbench.stack.Files2;
+import mailbench.summary.RunSummarizer;
+import mailbench.summary.SimulationLog;
+import mailbench.summary.SummaryTable;
 
 /**
  * What a run writes into its folder when it ends, finished or interrupted: the meters and the profiler stopped,

@@ -16,6 +16,7 @@ import mailbench.facadeclient.FacadeAccess;
 import mailbench.facadeclient.HealthProbe;
 import mailbench.knobs.Knobs;
 import mailbench.loader.CorpusPreflight;
+import mailbench.meters.JvmPauses;
 import mailbench.stack.LocalStack;
 import mailbench.stack.StackOptions;
 

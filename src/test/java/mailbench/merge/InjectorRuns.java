@@ -9,12 +9,13 @@ import java.util.List;
 import java.util.Random;
 
 import mailbench.json.Json;
-import mailbench.run.BenchConfig;
 import mailbench.knobs.Knobs;
-import mailbench.run.RunSummaryBuilder;
+import mailbench.run.BenchConfig;
 import mailbench.runfolder.LatencyLog;
 import mailbench.runfolder.RunRecord;
 import mailbench.runfolder.RunSummary;
+import mailbench.summary.RunSummaryBuilder;
+import mailbench.summary.SimulationLog;
 
 /**
  * Run folders for the merge tests, written the way a run writes them: summary.json and
@@ -47,8 +48,8 @@ final class InjectorRuns {
     static Path write(Path folder, String host, String variant, String target, int rate, List<Request> requests) throws IOException {
         RunSummaryBuilder builder = new RunSummaryBuilder();
         long first = requests.get(0).start();
-        builder.accept(BenchConfig.WARM_UP_PREFIX + NAMES[0], first - 5_000, first - 4_990, true, null);
-        builder.accept(BenchConfig.WARM_UP_PREFIX + NAMES[1], first - 4_000, first - 3_000, false, "timeout");
+        builder.accept(SimulationLog.WARM_UP_PREFIX + NAMES[0], first - 5_000, first - 4_990, true, null);
+        builder.accept(SimulationLog.WARM_UP_PREFIX + NAMES[1], first - 4_000, first - 3_000, false, "timeout");
         requests.forEach(r -> builder.accept(r.name(), r.start(), r.end(), r.ok(), r.ok() ? null : "503"));
         RunSummary summary = builder.build(true);
         Files.createDirectories(folder);

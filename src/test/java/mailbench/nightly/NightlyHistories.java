@@ -18,13 +18,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import mailbench.compare.DefaultThresholds;
 import mailbench.json.Json;
-import mailbench.run.BenchConfig;
 import mailbench.knobs.Knobs;
-import mailbench.run.RunSummaryBuilder;
+import mailbench.run.BenchConfig;
 import mailbench.runfolder.LatencyLog;
 import mailbench.runfolder.ProfileSection;
 import mailbench.runfolder.RunRecord;
 import mailbench.runfolder.RunSummary;
+import mailbench.summary.RunSummaryBuilder;
+import mailbench.summary.SimulationLog;
 
 /**
  * Nightly histories made by the nightly job itself: {@link NightlyJob} runs, in a temporary git repository, a Maven that
@@ -112,7 +113,7 @@ public final class NightlyHistories {
     public static Path writeRun(Path folder, String host, Load load, Random random) throws IOException {
         RunSummaryBuilder builder = new RunSummaryBuilder();
         long first = 1_793_500_000_000L;
-        builder.accept(BenchConfig.WARM_UP_PREFIX + NAMES[0], first - 5_000, first - 4_990, true, null);
+        builder.accept(SimulationLog.WARM_UP_PREFIX + NAMES[0], first - 5_000, first - 4_990, true, null);
         int count = load.rate() * SECONDS;
         for (int i = 0; i < count; i++) {
             long start = first + i * 1000L / load.rate();

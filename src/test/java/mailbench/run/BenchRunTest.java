@@ -24,6 +24,8 @@ import mailbench.runfolder.ProfileSection;
 import mailbench.runfolder.RunFolder;
 import mailbench.runfolder.RunRecord;
 import mailbench.runfolder.RunSummary;
+import mailbench.summary.RunSummarizer;
+import mailbench.summary.SimulationLog;
 
 /** What a run decides without Gatling or a stack: its folder's name, each simulation's needs, its profiler, its summary. */
 class BenchRunTest {
@@ -155,7 +157,7 @@ class BenchRunTest {
         private Path simulationLog(int measured) throws IOException {
             Random random = new Random(42);
             List<String> lines = new ArrayList<>();
-            lines.add(BenchConfig.WARM_UP_PREFIX + "Search by text,1000,1010,KO");
+            lines.add(SimulationLog.WARM_UP_PREFIX + "Search by text,1000,1010,KO");
             for (int i = 0; i < measured; i++) {
                 long start = 10_000 + i * 10L;
                 lines.add((i % 2 == 0 ? "Search by text" : "Search by sender") + "," + start + "," + (start + 1 + random.nextInt(20)) + ","
@@ -270,7 +272,7 @@ class BenchRunTest {
         void aFinishedLogShouldGiveTheSummaryAndTheMeasuredWindow() throws IOException {
             RunFolder folder = folder();
             long start = System.currentTimeMillis();
-            gatlingRun("searchsimulation-1", List.of(BenchConfig.WARM_UP_PREFIX + "Search by text,1000,1010,OK",
+            gatlingRun("searchsimulation-1", List.of(SimulationLog.WARM_UP_PREFIX + "Search by text,1000,1010,OK",
                 "Search by text,20000,20005,OK", "Search by sender,20010,20030,KO", "Search by text,21000,21004,OK"));
 
             boolean complete = ending(Summarizer.TEXT_LOG, folder, start).summarize(null, null, null);

@@ -27,6 +27,8 @@ import mailbench.runfolder.ProfileSection;
 import mailbench.runfolder.RunFolder;
 import mailbench.runfolder.RunRecord;
 import mailbench.runfolder.RunSummary;
+import mailbench.summary.RunSummaryBuilder;
+import mailbench.summary.SimulationLog;
 
 class RunFolderTest {
 
@@ -37,7 +39,7 @@ class RunFolderTest {
     private static RunSummaryBuilder summarized(long seed) {
         Random random = new Random(seed);
         RunSummaryBuilder builder = new RunSummaryBuilder();
-        builder.accept(BenchConfig.WARM_UP_PREFIX + "Search by text", 1_000, 1_012, false, "503");
+        builder.accept(SimulationLog.WARM_UP_PREFIX + "Search by text", 1_000, 1_012, false, "503");
         for (int i = 0; i < 2_000; i++) {
             long start = 10_000 + i * 10L;
             builder.accept(i % 2 == 0 ? "Search by text" : "Get message by id", start, start + 1 + random.nextInt(40), random.nextInt(50) > 0,

@@ -5,7 +5,7 @@ import java.nio.file.Path
 
 import io.gatling.core.stats.writer.RecordHeader
 
-import mailbench.run.{ RequestRecordSink, SimulationLog }
+import mailbench.summary.{ RequestRecordSink, SimulationLog }
 
 /**
  * Streams the request records of a Gatling 3.15 simulation.log to a sink, raw: name, start,

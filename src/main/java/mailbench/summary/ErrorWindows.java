@@ -1,4 +1,4 @@
-package mailbench.run;
+package mailbench.summary;
 
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,4 +1,4 @@
-package mailbench.run;
+package mailbench.meters;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,17 +22,17 @@ import mailbench.profiler.ThreadGroup;
  * only guess at it: a host hog leaves none idle at any load, a quota leaves some idle while the facade waits. Empty
  * where /proc or schedstat is missing (a kernel without CONFIG_SCHED_INFO).
  */
-final class RunQueueWaits implements AutoCloseable {
+public final class RunQueueWaits implements AutoCloseable {
 
     /** One reading: when, and per thread of the request path by OS id its ns on a CPU and ns waiting for one. */
     record Reading(long millis, Map<Long, long[]> threads) {
     }
 
     /** The request path's CPU and wait over a span, in ms. */
-    record Wait(long runMillis, long waitMillis) {
+    public record Wait(long runMillis, long waitMillis) {
 
         /** The share of its runnable time the request path spent waiting: 0 when it never waited, null when it never ran. */
-        Double share() {
+        public Double share() {
             long runnable = runMillis + waitMillis;
             return runnable <= 0 ? null : Math.round(10_000.0 * waitMillis / runnable) / 10_000.0;
         }
@@ -87,7 +87,7 @@ final class RunQueueWaits implements AutoCloseable {
     }
 
     /** The request path's run and wait over [from, to], first reading inside to the last; null with fewer than two. */
-    Wait requestPath(long from, long to) {
+    public Wait requestPath(long from, long to) {
         List<Reading> span;
         synchronized (readings) {
             span = readings.stream().filter(r -> r.millis() >= from && r.millis() <= to).toList();

@@ -1,4 +1,4 @@
-package mailbench.run;
+package mailbench.summary;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,7 +10,7 @@ import mailbench.runfolder.RunSummary;
 class RunSummaryTest {
 
     private static final long T0 = 1_740_787_200_000L;
-    private static final String WARM_UP_SEARCH = BenchConfig.WARM_UP_PREFIX + "search";
+    private static final String WARM_UP_SEARCH = SimulationLog.WARM_UP_PREFIX + "search";
 
     @Nested
     class WarmUp {
@@ -20,7 +20,7 @@ class RunSummaryTest {
             RunSummaryBuilder builder = new RunSummaryBuilder();
             builder.accept(WARM_UP_SEARCH, T0, T0 + 500, true, null);
             builder.accept(WARM_UP_SEARCH, T0 + 1, T0 + 900, false, "timeout");
-            builder.accept(BenchConfig.WARM_UP_PREFIX + "get", T0 + 2, T0 + 700, true, null);
+            builder.accept(SimulationLog.WARM_UP_PREFIX + "get", T0 + 2, T0 + 700, true, null);
             builder.accept("search", T0 + 10_000, T0 + 10_005, true, null);
             builder.accept("search", T0 + 11_000, T0 + 11_007, true, null);
 

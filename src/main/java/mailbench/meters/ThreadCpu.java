@@ -1,4 +1,4 @@
-package mailbench.run;
+package mailbench.meters;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -27,7 +27,7 @@ import java.util.stream.Stream;
  * each JVM with {@code jcmd Thread.print} when a window needs them, while the processes still run.
  * Empty where /proc is missing.
  */
-final class ThreadCpu implements AutoCloseable {
+public final class ThreadCpu implements AutoCloseable {
 
     /** /proc counts in USER_HZ, 100 a second on Linux. */
     private static final long MILLIS_PER_TICK = 10;
@@ -54,7 +54,7 @@ final class ThreadCpu implements AutoCloseable {
     }
 
     /** A thread that used {@code cores} around a window against {@code usualCores} over the whole load. */
-    record Busy(String process, long tid, String thread, double cores, double usualCores) {
+    public record Busy(String process, long tid, String thread, double cores, double usualCores) {
         double excess() {
             return cores - usualCores;
         }
@@ -87,7 +87,7 @@ final class ThreadCpu implements AutoCloseable {
     }
 
     /** One line for run.json: how many readings, and the CPU they took, in ms and in cores over the time they spanned. */
-    String cost() {
+    public String cost() {
         synchronized (readings) {
             double seconds = Math.max(1, lastReadMillis - firstReadMillis) / 1000.0;
             double cpuMs = readCpuNanos / 1e6;
@@ -144,7 +144,7 @@ final class ThreadCpu implements AutoCloseable {
     }
 
     /** Asks each JVM for its threads' full names (a few seconds at most); a JVM that does not answer keeps the OS names. */
-    void nameThreads() {
+    public void nameThreads() {
         Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
         if (!Files.isExecutable(jcmd)) {
             return;
@@ -178,7 +178,7 @@ final class ThreadCpu implements AutoCloseable {
      * The {@code top} threads whose cores over [from, to] most exceed their cores over [usualFrom, usualTo], at least
      * {@code minExcess} cores over; from the first reading inside each span to the last, never interpolated.
      */
-    List<Busy> busiest(long from, long to, long usualFrom, long usualTo, int top, double minExcess) {
+    public List<Busy> busiest(long from, long to, long usualFrom, long usualTo, int top, double minExcess) {
         List<Reading> around = inside(from, to);
         List<Reading> usual = inside(usualFrom, usualTo);
         if (around.size() < 2) {
@@ -201,7 +201,7 @@ final class ThreadCpu implements AutoCloseable {
      * CPU ms of {@code process}'s threads over [from, to] by thread group (the first reading inside to the last), or null
      * when fewer than two readings fall inside or the process is not followed.
      */
-    Map<String, Long> groupMillis(String process, long from, long to) {
+    public Map<String, Long> groupMillis(String process, long from, long to) {
         List<Reading> span = inside(from, to);
         if (span.size() < 2 || !pids.containsKey(process)) {
             return null;

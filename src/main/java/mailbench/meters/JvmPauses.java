@@ -1,4 +1,4 @@
-package mailbench.run;
+package mailbench.meters;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -46,7 +46,7 @@ public final class JvmPauses {
         }
     }
 
-    static JvmPauses parse(List<String> lines) {
+    public static JvmPauses parse(List<String> lines) {
         List<Pause> pauses = new ArrayList<>();
         for (String line : lines) {
             Matcher m = SAFEPOINT.matcher(line);

@@ -1,4 +1,4 @@
-package mailbench.run;
+package mailbench.summary;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,6 +8,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import mailbench.meters.JvmPauses;
 import mailbench.runfolder.CpuSection;
 import mailbench.runfolder.ErrorWindow;
 

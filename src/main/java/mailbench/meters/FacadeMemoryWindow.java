@@ -1,4 +1,4 @@
-package mailbench.run;
+package mailbench.meters;
 
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;

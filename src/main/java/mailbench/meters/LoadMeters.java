@@ -1,4 +1,4 @@
-package mailbench.run;
+package mailbench.meters;
 
 import java.net.URI;
 import java.util.LinkedHashMap;
@@ -13,7 +13,10 @@ import mailbench.runfolder.FacadeSection;
  * What a run reads beside Gatling while the load runs: the machine's and the threads' CPU, the facade's refusals
  * (its own bounds' 503s) and, when the facade is in the request path of a simulation with a measured phase, its memory.
  */
-final class LoadMeters {
+public final class LoadMeters {
+
+    /** The facade's process among the run's followed processes (LocalStack.pids names it so). */
+    public static final String FACADE_PROCESS = "facade";
 
     private final URI facadeUrl;
     private final FacadeAccess facadeAccess;
@@ -28,41 +31,41 @@ final class LoadMeters {
         this.facadeAccess = facadeAccess;
         this.hostCpu = HostCpu.start(pids);
         this.threadCpu = ThreadCpu.start(pids);
-        this.waits = RunQueueWaits.start(pids.get(RunSummarizer.FACADE_PROCESS));
+        this.waits = RunQueueWaits.start(pids.get(FACADE_PROCESS));
         this.refusalsAtStart = FacadeStats.refusalsOrNull(facadeUrl, facadeAccess);
         this.facadeMemory = facadeMemory
             ? FacadeMemoryWindow.start(() -> FacadeStats.memoryOrNull(facadeUrl, facadeAccess), warmupMillis) : null;
     }
 
     /** Starts reading as the load starts; the facade's memory from the end of the warm-up ({@code warmupMillis}). */
-    static LoadMeters start(URI facadeUrl, FacadeAccess facadeAccess, Map<String, Long> pids, boolean facadeMemory, long warmupMillis) {
+    public static LoadMeters start(URI facadeUrl, FacadeAccess facadeAccess, Map<String, Long> pids, boolean facadeMemory, long warmupMillis) {
         return new LoadMeters(facadeUrl, facadeAccess, pids, facadeMemory, warmupMillis);
     }
 
     /** The facade's second memory reading: first thing once the load has ended, so nothing of the run's own ending is counted. */
-    void stopFacadeMemory() {
+    public void stopFacadeMemory() {
         if (facadeMemory != null) {
             facadeMemory.stop();
         }
     }
 
     /** Stops the CPU readings; the threads' cost of reading them goes to the run's timeline. */
-    void stopCpu(Consumer<String> events) {
+    public void stopCpu(Consumer<String> events) {
         hostCpu.close();
         threadCpu.close();
         waits.close();
         events.accept(threadCpu.cost());
     }
 
-    HostCpu hostCpu() {
+    public HostCpu hostCpu() {
         return hostCpu;
     }
 
-    ThreadCpu threadCpu() {
+    public ThreadCpu threadCpu() {
         return threadCpu;
     }
 
-    RunQueueWaits waits() {
+    public RunQueueWaits waits() {
         return waits;
     }
 
@@ -70,7 +73,7 @@ final class LoadMeters {
      * The facade's allocation and GC pauses in the measured phase, said on the console; null for a run without a single
      * measured phase or on the direct path.
      */
-    FacadeSection facadeSection(long requests, Consumer<String> say) {
+    public FacadeSection facadeSection(long requests, Consumer<String> say) {
         if (facadeMemory == null) {
             return null;
         }
@@ -82,7 +85,7 @@ final class LoadMeters {
     }
 
     /** What the facade's own bounds refused during the load, per bound, said on the console; null when it does not tell. */
-    Map<String, Long> facadeRefused(Consumer<String> say) {
+    public Map<String, Long> facadeRefused(Consumer<String> say) {
         FacadeStats.Refusals end = refusalsAtStart == null ? null : FacadeStats.refusalsOrNull(facadeUrl, facadeAccess);
         if (end == null) {
             return null;

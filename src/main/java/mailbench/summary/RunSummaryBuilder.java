@@ -1,4 +1,4 @@
-package mailbench.run;
+package mailbench.summary;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,7 +10,7 @@ import mailbench.runfolder.LatencyLog;
 import mailbench.runfolder.RunSummary;
 
 /**
- * Makes summary.json from simulation.log's records; names starting with {@link BenchConfig#WARM_UP_PREFIX} count as
+ * Makes summary.json from simulation.log's records; names starting with {@link SimulationLog#WARM_UP_PREFIX} count as
  * warm-up.
  */
 public final class RunSummaryBuilder implements RequestRecordSink {
@@ -22,7 +22,7 @@ public final class RunSummaryBuilder implements RequestRecordSink {
 
     @Override
     public void accept(String name, long startMillis, long endMillis, boolean ok, String error) {
-        boolean warmUp = name.startsWith(BenchConfig.WARM_UP_PREFIX);
+        boolean warmUp = name.startsWith(SimulationLog.WARM_UP_PREFIX);
         errors.record(startMillis, ok, warmUp, error);
         if (warmUp) {
             warmUpRequests++;

@@ -1,4 +1,4 @@
-package mailbench.run;
+package mailbench.meters;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;

@@ -1,4 +1,4 @@
-package mailbench.run;
+package mailbench.summary;
 
 import java.time.Instant;
 import java.time.ZoneOffset;

@@ -1,4 +1,4 @@
-package mailbench.run;
+package mailbench.summary;
 
 /** Receives Gatling's request records one by one (see the Gatling-side reader in src/gatling/scala). */
 @FunctionalInterface

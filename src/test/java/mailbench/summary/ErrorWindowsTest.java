@@ -1,4 +1,4 @@
-package mailbench.run;
+package mailbench.summary;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
@@ -35,7 +35,7 @@ class ErrorWindowsTest {
         @Test
         void buildShouldListNoWindowWhenNothingFailed() {
             RunSummaryBuilder builder = new RunSummaryBuilder();
-            load(builder, BenchConfig.WARM_UP_PREFIX + "search", 0, 4, 10, true, null);
+            load(builder, SimulationLog.WARM_UP_PREFIX + "search", 0, 4, 10, true, null);
             load(builder, "search", 5, 9, 10, true, null);
 
             assertThat(builder.build(true).errors()).isEmpty();
@@ -126,7 +126,7 @@ class ErrorWindowsTest {
         @Test
         void buildShouldCountWarmUpFaultsAndMarkEachWindowsPhase() {
             RunSummaryBuilder builder = new RunSummaryBuilder();
-            String warmUp = BenchConfig.WARM_UP_PREFIX + "search";
+            String warmUp = SimulationLog.WARM_UP_PREFIX + "search";
             load(builder, warmUp, 0, 9, 10, true, null);
             load(builder, warmUp, 2, 3, 1, false, FOUND_503);
             load(builder, warmUp, 9, 9, 1, false, TIMEOUT);

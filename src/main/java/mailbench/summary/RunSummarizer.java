@@ -1,4 +1,4 @@
-package mailbench.run;
+package mailbench.summary;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,6 +11,11 @@ import java.util.function.LongFunction;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
+import mailbench.meters.HostCpu;
+import mailbench.meters.JvmPauses;
+import mailbench.meters.LoadMeters;
+import mailbench.meters.RunQueueWaits;
+import mailbench.meters.ThreadCpu;
 import mailbench.runfolder.FacadeSection;
 import mailbench.runfolder.LatencyLog;
 import mailbench.runfolder.ProfileSection;
@@ -22,29 +27,26 @@ import mailbench.runfolder.RunSummary;
  * the requests that ended inside the profile's window (the profile's CPU per request), and what the run measured beside
  * Gatling (the machine's and threads' CPU, the JVMs' pauses, the facade's memory) attached to the same window.
  */
-final class RunSummarizer {
-
-    /** The facade's process among the run's followed processes (LocalStack.pids names it so). */
-    static final String FACADE_PROCESS = "facade";
+public final class RunSummarizer {
 
     /**
      * What the run measured beside Gatling: null {@code hostCpu} and {@code threadCpu} when the load never started;
      * {@code facade} gives the facade's section for the measured requests (null: not measured).
      */
-    record Beside(HostCpu hostCpu, ThreadCpu threadCpu, RunQueueWaits waits, Supplier<Map<String, JvmPauses>> pauses,
+    public record Beside(HostCpu hostCpu, ThreadCpu threadCpu, RunQueueWaits waits, Supplier<Map<String, JvmPauses>> pauses,
                   LongFunction<FacadeSection> facade) {
     }
 
     private final SimulationLog log;
     private final RunFolder folder;
 
-    RunSummarizer(SimulationLog log, RunFolder folder) {
+    public RunSummarizer(SimulationLog log, RunFolder folder) {
         this.log = log;
         this.folder = folder;
     }
 
     /** Gatling's folder for a run: the newest one under {@code gatlingResults} with a simulation.log written since it started. */
-    static Optional<Path> gatlingRunDir(Path gatlingResults, long runStartMillis) {
+    public static Optional<Path> gatlingRunDir(Path gatlingResults, long runStartMillis) {
         if (!Files.isDirectory(gatlingResults)) {
             return Optional.empty();
         }
@@ -62,13 +64,13 @@ final class RunSummarizer {
      * the profile's section from the measured requests that ended inside [{@code profileFrom}, {@code profileTo}] (both null:
      * no window); it is called once the log is read.
      */
-    RunSummary summarize(Path simulationLog, Instant profileFrom, Instant profileTo, LongFunction<ProfileSection> profile, Beside beside)
+    public RunSummary summarize(Path simulationLog, Instant profileFrom, Instant profileTo, LongFunction<ProfileSection> profile, Beside beside)
         throws IOException {
         RunSummaryBuilder builder = new RunSummaryBuilder();
         long[] inProfileWindow = {0};
         boolean complete = log.read(simulationLog, (name, start, end, ok, error) -> {
             builder.accept(name, start, end, ok, error);
-            if (profileFrom != null && profileTo != null && !name.startsWith(BenchConfig.WARM_UP_PREFIX)
+            if (profileFrom != null && profileTo != null && !name.startsWith(SimulationLog.WARM_UP_PREFIX)
                 && end >= profileFrom.toEpochMilli() && end <= profileTo.toEpochMilli()) {
                 inProfileWindow[0]++;
             }
@@ -83,7 +85,7 @@ final class RunSummarizer {
         }
         summary = summary.withFacade(beside.facade().apply(summary.measured().requests()));
         if (beside.threadCpu() != null && summary.window() != null && summary.facade() != null) {
-            summary = summary.withFacade(summary.facade().withThreadCpu(beside.threadCpu().groupMillis(FACADE_PROCESS,
+            summary = summary.withFacade(summary.facade().withThreadCpu(beside.threadCpu().groupMillis(LoadMeters.FACADE_PROCESS,
                 summary.window().startMillis(), summary.window().endMillis()), summary.measured().requests()));
         }
         if (beside.waits() != null && summary.window() != null && summary.facade() != null) {

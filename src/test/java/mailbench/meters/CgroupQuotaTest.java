@@ -1,4 +1,4 @@
-package mailbench.run;
+package mailbench.meters;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -70,7 +70,7 @@ class CgroupQuotaTest {
         }
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        Process child = new ProcessBuilder("sh", "-c", join + "exec \"$0\" -cp \"$1\" mailbench.run.QuotaChild", java, classpath)
+        Process child = new ProcessBuilder("sh", "-c", join + "exec \"$0\" -cp \"$1\" mailbench.meters.QuotaChild", java, classpath)
             .redirectErrorStream(true).start();
         assertThat(child.waitFor(60, TimeUnit.SECONDS)).as("the child ends").isTrue();
         String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();

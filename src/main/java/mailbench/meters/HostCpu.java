@@ -1,4 +1,4 @@
-package mailbench.run;
+package mailbench.meters;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package mailbench.run;
+package mailbench.summary;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -27,7 +27,7 @@ class LatencyLogTest {
         builder.accept("Search by text", T0, T0 + 12, true, null);
         builder.accept("Search by text", T0 + 7, T0 + 3_007, false, "timeout");
         builder.accept("Odd, name: 100% é/ü", T0 + 10_001, T0 + 10_001 + 2_500_000, true, null);
-        builder.accept(BenchConfig.WARM_UP_PREFIX + "Search by text", T0 - 5, T0, true, null);
+        builder.accept(SimulationLog.WARM_UP_PREFIX + "Search by text", T0 - 5, T0, true, null);
         Path file = tmp.resolve(LatencyLog.FILE);
 
         LatencyLog.write(file, builder.latencies().orElseThrow());
@@ -49,7 +49,7 @@ class LatencyLogTest {
     @Test
     void aBuilderThatMeasuredNothingShouldHaveNoLatencies() {
         RunSummaryBuilder builder = new RunSummaryBuilder();
-        builder.accept(BenchConfig.WARM_UP_PREFIX + "x", T0, T0 + 1, true, null);
+        builder.accept(SimulationLog.WARM_UP_PREFIX + "x", T0, T0 + 1, true, null);
 
         assertThat(builder.latencies()).isEmpty();
     }

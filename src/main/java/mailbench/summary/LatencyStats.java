@@ -1,4 +1,4 @@
-package mailbench.run;
+package mailbench.summary;
 
 import mailbench.runfolder.LatencyLog;
 import mailbench.runfolder.RunSummary;

@@ -1,4 +1,4 @@
-package mailbench.run;
+package mailbench.summary;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -6,6 +6,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import mailbench.meters.HostCpu;
+import mailbench.meters.JvmPauses;
+import mailbench.meters.ThreadCpu;
 import mailbench.runfolder.CpuSection;
 import mailbench.runfolder.ErrorWindow;
 
