@@ -16,6 +16,7 @@ import java.util.function.Consumer;
 import mailbench.compare.RunResult;
 import mailbench.errors.ToolError;
 import mailbench.knobs.Knobs;
+import mailbench.knobs.RateShares;
 
 /**
  * Pairs made at once: both sides' {@code mvn gatling:test} start together, each starts its own facade (its side's
@@ -49,10 +50,8 @@ final class DuetRunner implements TrialRunner {
     /** {@code node}: the shared node's URL; {@code rate}: the whole load, each side gets half; {@code lead}: the bench's. */
     DuetRunner(String maven, Side base, Side current, URI node, int rate, Path folder, String pairs, DuetTiming.Lead lead,
                Consumer<String> say) {
-        if (rate < 2) {
-            throw new ToolError("-Dmailbench.rate must be at least 2 for a duet (each side gets half), got " + rate);
-        }
-        Map<String, String> shared = Map.of(Knobs.STACK_OPENSEARCH.name(), node.toString(), Knobs.RATE.name(), Integer.toString(rate / 2));
+        Map<String, String> shared = Map.of(Knobs.STACK_OPENSEARCH.name(), node.toString(), Knobs.RATE.name(),
+            Integer.toString(sides(rate).of(0)));
         this.maven = maven;
         this.base = base.with(shared);
         this.current = current.with(shared);
@@ -60,6 +59,32 @@ final class DuetRunner implements TrialRunner {
         this.pairs = pairs;
         this.lead = lead;
         this.say = say;
+    }
+
+    /**
+     * The two sides' shares of a duet's whole rate, by the rule injectors share a rate by ({@link RateShares}); the sides
+     * must be equal, since each side's CPU per request is judged against the other's.
+     */
+    static RateShares sides(int rate) {
+        RateShares sides;
+        try {
+            sides = new RateShares(rate, 2);
+        } catch (IllegalArgumentException e) {
+            throw new ToolError(e.getMessage() + ": a duet's two sides get half each");
+        }
+        if (!sides.equal()) {
+            throw new ToolError("-D" + Knobs.RATE.name() + "=" + rate + " is a duet's whole rate, shared by its two sides equally: give an"
+                + " even rate (" + (rate - 1) + " or " + (rate + 1) + ")");
+        }
+        return sides;
+    }
+
+    /** Refuses, before anything is built, a named rate a duet cannot share equally. */
+    static void requireSharedRate(Map<String, String> properties) {
+        String named = properties.get(Knobs.RATE.name());
+        if (named != null && named.strip().matches("\\d{1,9}")) {
+            sides(Integer.parseInt(named.strip()));
+        }
     }
 
     @Override

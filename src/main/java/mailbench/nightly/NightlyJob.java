@@ -143,6 +143,9 @@ public final class NightlyJob {
         keys.addAll(baseOnly.keySet());
         keys.addAll(currentOnly.keySet());
         PairBench.requireOwnKnobs(keys);
+        if (settings.design() == Design.DUET) {
+            DuetRunner.requireSharedRate(properties);
+        }
     }
 
     public Outcome run() throws InterruptedException, IOException {

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 import mailbench.knobs.Knobs;
+import mailbench.knobs.RateShares;
 
 /**
  * One injector's part of a load that several injectors send together (docs/injectors.adoc): the contract any
@@ -117,9 +118,9 @@ public record InjectorShare(int index, int count) {
         }
     }
 
-    /** This injector's share of the total rate: equal parts, the remainder one req/s each to the first indexes, so they add up. */
+    /** This injector's share of the total rate, by the one rule of {@link RateShares}: the shares add up to the total. */
     public int rate(int totalRate) {
-        return totalRate / count + (index < totalRate % count ? 1 : 0);
+        return new RateShares(totalRate, count).of(index);
     }
 
     /** Where this injector's run folder goes: the reports folder alone, else its own folder in it, so shared storage never collides. */

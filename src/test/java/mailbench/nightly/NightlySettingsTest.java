@@ -44,6 +44,19 @@ class NightlySettingsTest {
     }
 
     @Test
+    void aDuetShouldRefuseARateItsSidesCannotShareEquallyBeforeAnyBuild() {
+        NightlyJob.Settings duet = settings(NightlyJob.Design.DUET, true, null);
+        assertThatThrownBy(() -> new NightlyJob(duet, "mvn", Path.of("."), Map.of("mailbench.rate", "101"), System.out))
+            .isInstanceOf(ToolError.class).hasMessageContaining("-Dmailbench.rate=101").hasMessageContaining("100 or 102");
+        assertThatThrownBy(() -> new NightlyJob(duet, "mvn", Path.of("."), Map.of("mailbench.rate", "1"), System.out))
+            .isInstanceOf(ToolError.class).hasMessageContaining("two sides");
+        assertThat(DuetRunner.sides(100).of(1)).isEqualTo(50);
+        NightlyJob.Settings interleaved = settings(NightlyJob.Design.INTERLEAVED, true, null);
+        assertThat(new NightlyJob(interleaved, "mvn", Path.of("."), Map.of("mailbench.rate", "101"), System.out))
+            .as("one run at a time sends the whole rate").isNotNull();
+    }
+
+    @Test
     void theRunnerShouldRefuseAFolderThatIsNoCheckoutAndAReportsDirOfItsOwn() {
         assertThatThrownBy(() -> new GatlingRunner("mvn", Path.of("src"), Map.of())).isInstanceOf(ToolError.class)
             .hasMessageContaining("no pom.xml");
