@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.stream.Stream;
 
 import mailbench.errors.ToolError;
@@ -36,7 +37,7 @@ public final class MergeJob {
         for (Path folder : folders) {
             InjectorRun run = InjectorRun.load(folder);
             say(String.format("run %d/%d: %s, %s req/s, %d requests measured from %s to %s", runs.size() + 1, folders.size(),
-                run.label(), run.record().knobs.get(Knobs.RATE.name()), run.requests(), run.measuredStart(), run.measuredEnd()));
+                run.label(), rateOf(run), run.requests(), run.measuredStart(), run.measuredEnd()));
             runs.add(run);
         }
         Path dir = out.toAbsolutePath();
@@ -62,6 +63,11 @@ public final class MergeJob {
                 throw new ToolError("--out " + out + " is not empty: give a new folder (a merge never overwrites)");
             }
         }
+    }
+
+    private static String rateOf(InjectorRun run) {
+        OptionalLong rate = run.record().wholeKnob(Knobs.RATE.name());
+        return rate.isPresent() ? Long.toString(rate.getAsLong()) : "unknown";
     }
 
     private void say(String line) {

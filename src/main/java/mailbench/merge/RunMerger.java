@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -156,11 +157,9 @@ final class RunMerger {
     }
 
     private static String totalRate(List<InjectorRun> runs) {
-        try {
-            return "" + runs.stream().mapToLong(r -> Long.parseLong(r.record().knobs.get(Knobs.RATE.name()))).sum();
-        } catch (NumberFormatException e) {
-            return "unknown";
-        }
+        List<OptionalLong> rates = runs.stream().map(r -> r.record().wholeKnob(Knobs.RATE.name())).toList();
+        return rates.stream().allMatch(OptionalLong::isPresent)
+            ? "" + rates.stream().mapToLong(OptionalLong::getAsLong).sum() : "unknown";
     }
 
     private static Map<String, String> profile() {

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
@@ -57,6 +58,18 @@ public final class RunRecord {
         } else {
             profile.put("folder", RunFolder.PROFILE);
         }
+    }
+
+    /**
+     * A whole-number knob as the run had it (run.json keeps every knob as its -D text), the one place a reader parses one;
+     * empty when the run did not record it or it is no whole number (a run folder written by hand).
+     */
+    public OptionalLong wholeKnob(String name) {
+        String value = knobs == null ? null : knobs.get(name);
+        if (value == null || !value.strip().matches("-?\\d{1,18}")) {
+            return OptionalLong.empty();
+        }
+        return OptionalLong.of(Long.parseLong(value.strip()));
     }
 
     public synchronized void event(String event) {

@@ -67,7 +67,12 @@ class RunFolderTest {
         record.target = "local";
         record.status = "completed";
         record.start = Instant.parse("2026-11-24T03:00:00Z");
+        record.measuredStart = Instant.parse("2026-11-24T03:02:00.125Z");
+        record.measuredEnd = Instant.parse("2026-11-24T03:03:00Z");
         record.knobs.put(Knobs.RATE.name(), "1000");
+        record.network = Map.of("profile", "lan");
+        record.facadeRefused = Map.of("inFlight", 0L, "eventLoopLag", 3L);
+        record.profile(ProfileSection.none("attach refused"));
         record.versions.put("mailbench", "1a2b3c");
         record.machine.put("host", "bench-1");
         record.machine.put("speedProbeMs", 170);
