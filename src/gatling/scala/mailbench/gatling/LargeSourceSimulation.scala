@@ -16,10 +16,11 @@ import mailbench.summary.SimulationLog
  * large-source.json and large-source.html into the run folder.
  * Run it with -Dmailbench.simulation=mailbench.gatling.LargeSourceSimulation.
  */
-class LargeSourceSimulation private (workload: LargeSourceWorkload)
-    extends MailbenchSimulation("LargeSourceSimulation", SimulationNeeds.LARGE_SOURCE) {
+class LargeSourceSimulation private (knobs: BenchConfig, workload: LargeSourceWorkload)
+    extends MailbenchSimulation("LargeSourceSimulation", SimulationNeeds.LARGE_SOURCE, knobs) {
   // checked before anything starts (the run's open): the page size against the corpus, the path
-  def this() = this(LargeSourceWorkload.check(BenchConfig.fromSystemProperties(SimulationNeeds.LARGE_SOURCE.knobDefaults)))
+  private def this(knobs: BenchConfig) = this(knobs, LargeSourceWorkload.check(knobs))
+  def this() = this(MailbenchSimulation.knobs(SimulationNeeds.LARGE_SOURCE))
 
   private val feeder = LargeSourceScenario.offsets(workload)
   private val users = config.large.concurrency

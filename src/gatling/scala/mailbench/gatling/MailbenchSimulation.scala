@@ -14,9 +14,11 @@ import mailbench.run.{ BenchConfig, BenchRun, SimulationNeeds }
  * around the load. A simulation adds its scenario, injection and assertions; one with a report of its own overrides
  * [[afterLoad]].
  */
-abstract class MailbenchSimulation(name: String, needs: SimulationNeeds) extends Simulation {
-  // the knobs, read once; a bad one (the results URL too) stops the run before anything starts
-  protected val config: BenchConfig = BenchConfig.fromSystemProperties(needs.knobDefaults)
+abstract class MailbenchSimulation(name: String, needs: SimulationNeeds, protected val config: BenchConfig) extends Simulation {
+  // the knobs, read once here (or by a subclass that checks them before it starts, and hands them on); a bad one (the
+  // results URL too) stops the run before anything starts
+  def this(name: String, needs: SimulationNeeds) = this(name, needs, MailbenchSimulation.knobs(needs))
+
   private val results = RunResultsKnob.of(config.resultsUrl, Knobs.RESULTS_URL.name, config.opensearchAccess)
   protected val run: BenchRun = BenchRun.open(name, GatlingVersion.ThisVersion.fullVersion, MailbenchLogReader, needs, config)
   // the run's document into the results index once it finished (never when interrupted); a failure is a warning
@@ -33,4 +35,9 @@ abstract class MailbenchSimulation(name: String, needs: SimulationNeeds) extends
 
   /** Gatling has closed simulation.log: summarizes the run and stops the stack; a report that needs the stack reads it first. */
   protected def afterLoad(): Unit = run.finish()
+}
+
+object MailbenchSimulation {
+  /** The one reading of a run's -Dmailbench.* knobs. */
+  def knobs(needs: SimulationNeeds): BenchConfig = BenchConfig.fromSystemProperties(needs.knobDefaults)
 }

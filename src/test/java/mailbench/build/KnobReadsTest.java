@@ -72,6 +72,19 @@ class KnobReadsTest {
         assertThat(strays).as("system properties read outside Knob (declare a knob in Knobs, read it in BenchConfig)").isEmpty();
     }
 
+    @Test
+    void theSimulationsShouldReadTheirKnobsOnce() throws IOException {
+        List<String> readings = new ArrayList<>();
+        for (Path file : sources()) {
+            Matcher read = Pattern.compile("\\bBenchConfig\\.fromSystemProperties\\(").matcher(Files.readString(file));
+            while (file.toString().endsWith(".scala") && read.find()) {
+                readings.add(file.getFileName().toString());
+            }
+        }
+        assertThat(readings).as("the simulations' readings of BenchConfig (one, in MailbenchSimulation; a subclass that needs the "
+            + "knobs before its run opens reads them through it and hands them on)").containsExactly("MailbenchSimulation.scala");
+    }
+
     /** A reading of the knob's system property: one of Knob's readers, or a helper that calls one. */
     private static Pattern reading(String knob) {
         return Pattern.compile("\\bKnobs\\." + knob + "\\s*\\.\\s*(?:value|intValue|intListValue|longValue|doubleValue|booleanValue)\\b"
