@@ -28,7 +28,7 @@ class InterruptionIT {
     @Test
     void sigtermToMavenShouldStopEveryJvmAndKeepThePartialRunLabelledInterrupted() throws Exception {
         Path log = Path.of("target", "interruption-gatling.log");
-        Process mvn = new ProcessBuilder(MavenCommand.path(), "-B", "-q", "gatling:test",
+        Process mvn = new ProcessBuilder(MavenCommand.path(), "-B", "-q", "gatling:test", MavenCommand.SIMULATIONS_ONLY,
             "-Dmailbench.rate=100", "-Dmailbench.warmup=5", "-Dmailbench.duration=300",
             "-Dmailbench.corpus.messages=5000", "-Dmailbench.corpus.users=100", "-Dmailbench.profiler=false",
             "-Dmailbench.reportsDir=" + REPORTS)

@@ -116,7 +116,7 @@ class MergeIT {
     /** One injector: the user's command against the shared facade, with its own reports and Gatling results folders. */
     private static Process injector(URI target, String name) throws Exception {
         Files.createDirectories(WORK);
-        List<String> command = new ArrayList<>(List.of(MavenCommand.path(), "-B", "-ntp", "gatling:test",
+        List<String> command = new ArrayList<>(List.of(MavenCommand.path(), "-B", "-ntp", "gatling:test", MavenCommand.SIMULATIONS_ONLY,
             "-Dmailbench.target=" + target, "-Dmailbench.rate=" + RATE_EACH, "-Dmailbench.warmup=10", "-Dmailbench.duration=45",
             "-Dmailbench.corpus.messages=" + CORPUS.messages(), "-Dmailbench.corpus.users=" + CORPUS.users(),
             // the merge is under test, not the stack: a slow host must not fail the injectors' assertions

@@ -70,7 +70,8 @@ class OutageErrorWindowIT {
         try (TargetFacade facade = TargetFacade.start("outage", first.url())) {
             // flushed and merged, as the stack leaves its corpus: the restarted node has no translog to replay
             OpenSearchAdmin.forceMerge(OpenSearchHttp.plain(first.url()), "_all");
-            mvn = new ProcessBuilder(MavenCommand.path(), "-B", "gatling:test", "-Dmailbench.target=" + facade.url(),
+            mvn = new ProcessBuilder(MavenCommand.path(), "-B", "gatling:test", MavenCommand.SIMULATIONS_ONLY,
+                "-Dmailbench.target=" + facade.url(),
                 "-Dmailbench.rate=" + RATE, "-Dmailbench.warmup=" + WARM_UP_S, "-Dmailbench.duration=" + DURATION_S,
                 "-Dmailbench.corpus.messages=5000", "-Dmailbench.corpus.users=100", "-Dmailbench.profiler=false",
                 "-Dmailbench.assert.p99Ms=600000", "-Dmailbench.reportsDir=" + reports,

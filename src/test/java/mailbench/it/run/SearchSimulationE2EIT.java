@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import mailbench.cli.MailbenchMain;
 import mailbench.it.support.HeadlessChromium;
 import mailbench.it.support.MavenCommand;
+import mailbench.it.support.SharedNode;
 import mailbench.json.Json;
 
 /**
@@ -125,7 +126,9 @@ class SearchSimulationE2EIT {
 
     @Test
     void aRefusedAttachShouldStillFinishTheRunAndSayWhy() throws Exception {
-        Path run = gatlingTest("e2e-gatling-no-attach.log", "-Dmailbench.facade.jvmArgs=-XX:+DisableAttachMechanism");
+        // the node's start and stop are the first test's: this one runs on the fork's node, in an index of its own
+        Path run = gatlingTest("e2e-gatling-no-attach.log", "-Dmailbench.facade.jvmArgs=-XX:+DisableAttachMechanism",
+            "-Dmailbench.stack.opensearch=" + SharedNode.url(), "-Dmailbench.index=mail-e2e-no-attach");
         JsonNode runJson = Json.MAPPER.readTree(run.resolve("run.json").toFile());
         assertThat(runJson.get("status").asText()).isEqualTo("completed");
         JsonNode profile = Json.MAPPER.readTree(run.resolve("summary.json").toFile()).get("profile");
@@ -141,7 +144,7 @@ class SearchSimulationE2EIT {
     static Path gatlingTest(String logName, String... extra) throws Exception {
         Path reports = REPORTS.resolve(logName.replace(".log", ""));
         List<String> command = new java.util.ArrayList<>(List.of(MavenCommand.path(), "-B", "-q", "gatling:test",
-            "-Dmailbench.rate=100", "-Dmailbench.warmup=5", "-Dmailbench.duration=10",
+            MavenCommand.SIMULATIONS_ONLY, "-Dmailbench.rate=100", "-Dmailbench.warmup=5", "-Dmailbench.duration=10",
             "-Dmailbench.corpus.messages=5000", "-Dmailbench.corpus.users=100",
             "-Dmailbench.assert.p99Ms=600000", "-Dmailbench.reportsDir=" + reports));
         command.addAll(List.of(extra));

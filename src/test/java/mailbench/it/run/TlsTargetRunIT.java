@@ -52,7 +52,8 @@ class TlsTargetRunIT {
 
             Path reports = WORK.resolve("reports");
             Path log = WORK.resolve("gatling.log");
-            Process mvn = new ProcessBuilder(MavenCommand.path(), "-B", "-ntp", "gatling:test", "-Dmailbench.target=" + url,
+            Process mvn = new ProcessBuilder(MavenCommand.path(), "-B", "-ntp", "gatling:test", MavenCommand.SIMULATIONS_ONLY,
+                "-Dmailbench.target=" + url,
                 "-Dmailbench.facade.ca=" + ca, "-Dmailbench.facade.tokenFile=" + tokenFile, "-Dmailbench.variant=tls",
                 "-Dmailbench.rate=20", "-Dmailbench.warmup=10", "-Dmailbench.duration=20",
                 "-Dmailbench.corpus.messages=5000", "-Dmailbench.corpus.users=100", "-Dmailbench.profiler=false",

@@ -11,6 +11,12 @@ import java.util.concurrent.TimeUnit;
 /** The Maven that runs the tests, for tests that run {@code mvn gatling:test} as a user would. */
 public final class MavenCommand {
 
+    /**
+     * What a test's {@code mvn gatling:test} passes: the build has compiled the Java tests already, and a child build that
+     * compiled them again would rewrite classes another test JVM is loading (the pom's {@code simulationsOnly}).
+     */
+    public static final String SIMULATIONS_ONLY = "-DsimulationsOnly=true";
+
     private MavenCommand() {
     }
 
@@ -28,7 +34,7 @@ public final class MavenCommand {
      * it has not finished within 10 minutes (then it is stopped).
      */
     public static int gatlingTest(Path log, List<String> properties) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(path(), "-B", "-q", "gatling:test"));
+        List<String> command = new ArrayList<>(List.of(path(), "-B", "-q", "gatling:test", SIMULATIONS_ONLY));
         command.addAll(properties);
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().keySet().removeIf(key -> key.startsWith("MAILBENCH_OPENSEARCH_"));
