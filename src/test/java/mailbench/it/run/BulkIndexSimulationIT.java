@@ -11,20 +11,28 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import mailbench.it.support.SharedNode;
 import mailbench.json.Json;
 
 /**
  * The bulk matrix as a user runs it: {@code mvn gatling:test} with BulkIndexSimulation on a small
- * matrix, through the real local stack (embedded OpenSearch + facade), then the files it leaves.
+ * matrix, through the real local stack (a facade on the fork's OpenSearch node, each test in an index of its own: the
+ * stack's own node is SearchSimulationE2EIT's to test), then the files it leaves.
  */
 class BulkIndexSimulationIT {
 
     private static final String SIMULATION = "-Dmailbench.simulation=mailbench.gatling.BulkIndexSimulation";
 
+    /** The local stack's knob for a node that runs already: the fork's. */
+    private static String forksNode() throws Exception {
+        return "-Dmailbench.stack.opensearch=" + SharedNode.url();
+    }
+
     @Test
     void everyCellShouldIndexAllItsDocumentsOntoAFreshIndex() throws Exception {
         Path run = SearchSimulationE2EIT.gatlingTest("bulk-matrix.log", SIMULATION, "-Dmailbench.bulk.sizes=1,10",
-            "-Dmailbench.bulk.concurrency=1,2", "-Dmailbench.bulk.docs=300", "-Dmailbench.bulk.warmupDocs=100");
+            "-Dmailbench.bulk.concurrency=1,2", "-Dmailbench.bulk.docs=300", "-Dmailbench.bulk.warmupDocs=100", forksNode(),
+            "-Dmailbench.index=mail-it-bulk");
 
         JsonNode matrix = Json.MAPPER.readTree(run.resolve("bulk-matrix.json").toFile());
         assertThat(matrix.get("nothingLost").asBoolean()).as(matrix.toString()).isTrue();
@@ -60,7 +68,8 @@ class BulkIndexSimulationIT {
         // every 7th document carries a field the facade does not know: 200 / 7 = 28 refused per cell
         Path run = SearchSimulationE2EIT.gatlingTest("bulk-matrix-invalid.log", SIMULATION, "-Dmailbench.bulk.sizes=10",
             "-Dmailbench.bulk.concurrency=2", "-Dmailbench.bulk.docs=200", "-Dmailbench.bulk.warmupDocs=0",
-            "-Dmailbench.bulk.invalidEvery=7");
+            "-Dmailbench.bulk.invalidEvery=7", forksNode(),
+            "-Dmailbench.index=mail-it-bulk-invalid");
 
         JsonNode cell = Json.MAPPER.readTree(run.resolve("bulk-matrix.json").toFile()).get("cells").get(0);
         assertThat(cell.get("docsSent").asLong()).as(cell.toString()).isEqualTo(200);

@@ -10,11 +10,12 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.it.support.HeadlessChromium;
+import mailbench.it.support.SharedNode;
 import mailbench.json.Json;
 
 /**
  * LargeSourceSimulation as a user runs it, shrunk: {@code mvn gatling:test} through the real local
- * stack on 8 messages of 1 MiB attachment text, whole _source, then the files it leaves.
+ * stack (on the fork's node) on 8 messages of 1 MiB attachment text, whole _source, then the files it leaves.
  */
 class LargeSourceSimulationIT {
 
@@ -23,7 +24,9 @@ class LargeSourceSimulationIT {
         Path run = SearchSimulationE2EIT.gatlingTest("large-source.log", "-Dmailbench.simulation=mailbench.gatling.LargeSourceSimulation",
             "-Dmailbench.variant=source-full", "-Dmailbench.corpus.messages=8", "-Dmailbench.corpus.users=1",
             "-Dmailbench.corpus.attachmentTextBytes=1048576", "-Dmailbench.large.hits=2", "-Dmailbench.warmup=5",
-            "-Dmailbench.duration=10", "-Dmailbench.profiler=false");
+            "-Dmailbench.duration=10", "-Dmailbench.profiler=false",
+            // the stack's own node is SearchSimulationE2EIT's to test: this run loads its corpus into the fork's node
+            "-Dmailbench.stack.opensearch=" + SharedNode.url(), "-Dmailbench.index=mail-it-large-source");
 
         JsonNode result = Json.MAPPER.readTree(run.resolve("large-source.json").toFile());
         assertThat(result.get("projection").asText()).isEqualTo("source-full");
