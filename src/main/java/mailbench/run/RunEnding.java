@@ -87,7 +87,10 @@ final class RunEnding {
             }
             return summary.complete();
         } catch (IOException | RuntimeException e) {
-            record.event("summary failed: " + e.getMessage());
+            record.event("summary failed: " + (e.getMessage() != null ? e.getMessage() : e));
+            if (e.getMessage() == null) {
+                e.printStackTrace(); // a bare exception (a null in a collection, say) says where only in its stack
+            }
             return false;
         }
     }
