@@ -3,6 +3,7 @@ package mailbench.cli;
 import java.io.PrintWriter;
 import java.util.List;
 
+import mailbench.errors.ToolError;
 import mailbench.run.BuildRevision;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -43,7 +44,8 @@ public final class MailbenchMain {
             commandLine.setErr(err);
         }
         commandLine.setExecutionExceptionHandler((e, cmd, parsed) -> {
-            if (e instanceof IllegalArgumentException) {
+            // a command that cannot do what it was asked (ToolError) exits 2 with its message, like a bad value
+            if (e instanceof IllegalArgumentException || e instanceof ToolError) {
                 cmd.getErr().println("error: " + e.getMessage());
                 return 2;
             }

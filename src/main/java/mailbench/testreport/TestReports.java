@@ -42,6 +42,11 @@ public final class TestReports {
                 times.add(read(report, kind));
             }
         }
+        if (times.isEmpty()) {
+            // an empty list written into a page would erase the last one without a word
+            throw new ToolError("no TEST-*.xml reports in " + folders + ": give the folders a build wrote them to (target/surefire-reports"
+                + " and target/failsafe-reports after mvn verify)");
+        }
         times.sort(Comparator.comparingDouble(TestClassTime::seconds).reversed().thenComparing(TestClassTime::className));
         return List.copyOf(times);
     }

@@ -42,6 +42,14 @@ class MailbenchMainTest {
         }
     }
 
+    @Test
+    void aCommandThatCannotDoWhatItWasAskedShouldExit2WithItsMessageAlone(@org.junit.jupiter.api.io.TempDir java.nio.file.Path empty) {
+        Outcome outcome = run("test-times", "--reports", empty.toString());
+
+        assertThat(outcome.exit()).isEqualTo(2);
+        assertThat(outcome.err()).startsWith("error: no TEST-*.xml reports in").doesNotContain("ToolError").doesNotContain("\tat ");
+    }
+
     @Nested
     class Help {
 

@@ -50,6 +50,13 @@ class TestReportsTest {
     }
 
     @Test
+    void aFolderWithoutReportsShouldBeAToolErrorRatherThanAnEmptyList() throws IOException {
+        Path target = Files.createDirectories(dir.resolve("target"));
+        assertThatThrownBy(() -> TestReports.read(List.of(target)))
+            .isInstanceOf(ToolError.class).hasMessageContaining("no TEST-*.xml reports in").hasMessageContaining("target/surefire-reports");
+    }
+
+    @Test
     void aBrokenOrHostileReportShouldBeAToolErrorNamingTheFile() throws IOException {
         Path broken = report("surefire-reports", "a.BrokenTest", "1", "2");
         Files.writeString(broken, "<testsuite name=\"a\" time=\"1\"");
