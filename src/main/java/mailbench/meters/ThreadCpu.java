@@ -87,7 +87,7 @@ public final class ThreadCpu implements AutoCloseable {
     }
 
     /** One line for run.json: how many readings, and the CPU they took, in ms and in cores over the time they spanned. */
-    public String cost() {
+    String cost() {
         synchronized (readings) {
             double seconds = Math.max(1, lastReadMillis - firstReadMillis) / 1000.0;
             double cpuMs = readCpuNanos / 1e6;
