@@ -49,6 +49,8 @@ class ProfilerHotSpotIT {
             assertThat(n).isGreaterThan(100);
             double p = HotSpotDemo.PROVIDER_PERCENT / 100.0;
             double tolerance = Math.max(6.0, 300 * Math.sqrt(p * (1 - p) / n));
+            System.out.printf("[hot spot] %.1f%% of %d samples under JsonProvider.provider, expected %d%% within %.1f%n",
+                share, n, HotSpotDemo.PROVIDER_PERCENT, tolerance);
             assertThat(share).as("share of the thread's samples under JsonProvider.provider (n=" + n + ")")
                 .isCloseTo(HotSpotDemo.PROVIDER_PERCENT, within(tolerance));
             assertThat(report.threadGroups().get("clientEventLoop").samples()).isEqualTo(eventLoop.samples());

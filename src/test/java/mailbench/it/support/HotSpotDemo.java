@@ -2,6 +2,7 @@ package mailbench.it.support;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.Random;
 
 import jakarta.json.spi.JsonProvider;
 
@@ -21,7 +22,8 @@ public final class HotSpotDemo {
     public static final String THREAD = "httpclient-dispatch-1";
     /** The line the demo prints once its hot thread runs. */
     static final String RUNNING = "hot spot running";
-    private static final long SLICE_NANOS = 10_000_000;
+    private static final long CYCLE_MIN_NANOS = 2_000_000;
+    private static final long CYCLE_SPREAD_NANOS = 16_000_000;
 
     private HotSpotDemo() {
     }
@@ -35,18 +37,28 @@ public final class HotSpotDemo {
         hot.join();
     }
 
+    /**
+     * Cycles of random length (2-18 ms of thread CPU, 10 on average) rather than a fixed 10 ms: a cycle as long as the
+     * profiler's 10 ms interval would put every sample at the same point of it and read 0% or 100% instead of the
+     * share. Each cycle aims at the running totals, so the overshoot of one phase is paid back in the next cycle.
+     */
     private static void alternate() {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        Random cycles = new Random();
+        long start = threads.getCurrentThreadCpuTime();
+        long inProvider = 0;
         long sink = 0;
         while (true) {
-            long until = threads.getCurrentThreadCpuTime() + SLICE_NANOS * PROVIDER_PERCENT / 100;
-            while (threads.getCurrentThreadCpuTime() < until) {
+            long cycleEnd = threads.getCurrentThreadCpuTime() - start + CYCLE_MIN_NANOS + (long) (cycles.nextDouble() * CYCLE_SPREAD_NANOS);
+            long providerGoal = cycleEnd * PROVIDER_PERCENT / 100;
+            long phaseStart = threads.getCurrentThreadCpuTime();
+            while (inProvider + threads.getCurrentThreadCpuTime() - phaseStart < providerGoal) {
                 for (int i = 0; i < 10; i++) {
                     sink += JsonProvider.provider().hashCode();
                 }
             }
-            until = threads.getCurrentThreadCpuTime() + SLICE_NANOS * (100 - PROVIDER_PERCENT) / 100;
-            while (threads.getCurrentThreadCpuTime() < until) {
+            inProvider += threads.getCurrentThreadCpuTime() - phaseStart;
+            while (threads.getCurrentThreadCpuTime() - start < cycleEnd) {
                 sink += arithmetic(sink);
             }
             if (sink == 42) {
