@@ -90,6 +90,8 @@ public final class Knobs {
     public static final Knob FACADE_CONNECTIONS = new Knob("mailbench.facade.maxConnections",
         "" + ClientSettings.DEFAULT_MAX_CONNECTIONS,
         "Local facade: connections to OpenSearch.");
+    public static final Knob FACADE_MAX_IN_FLIGHT = new Knob("mailbench.facade.maxInFlight", "" + RequestLimits.DEFAULT_MAX_IN_FLIGHT,
+        "Local facade: OpenSearch calls waiting at once, past which it answers 503 at once.");
 
     public static final Knob FACADE_TOKEN_FILE = new Knob("mailbench.facade.tokenFile", "",
         "File holding the facade's token, sent as Authorization: Bearer by the simulations, the corpus loader and the run's /health"
@@ -173,7 +175,8 @@ public final class Knobs {
         OPENSEARCH_TRUSTSTORE, RATE, WARMUP, DURATION,
         P99, SUCCESS, MIX_TEXT, MIX_FROM, MIX_RANGE, MIX_GET, SEED, MESSAGES, USERS, REPORTS, GATLING_RESULTS, OPENSEARCH_VERSION,
         OPENSEARCH_JAVA_HOME,
-        OPENSEARCH_HEAP, FACADE_HEAP, FACADE_EVENT_LOOPS, FACADE_MAX_EVENT_LOOP_LAG, FACADE_IO_THREADS, FACADE_CONNECTIONS, FACADE_JVM_ARGS,
+        OPENSEARCH_HEAP, FACADE_HEAP, FACADE_EVENT_LOOPS, FACADE_MAX_EVENT_LOOP_LAG, FACADE_IO_THREADS, FACADE_CONNECTIONS, FACADE_MAX_IN_FLIGHT,
+        FACADE_JVM_ARGS,
         FACADE_TOKEN_FILE, FACADE_CA, FACADE_INJECT_CPU, FACADE_INJECT_ALLOC, STACK_OPENSEARCH, NETWORK, TOXIPROXY_BIN, START_AT, INJECTOR_COUNT, INJECTOR_INDEX,
         PROFILER, PROFILER_URL, PROFILER_TOKEN_FILE, PROFILER_CA, PROFILER_EVENT, PROFILER_INTERVAL, PROFILER_ALLOC_BYTES, PROFILER_TRIM,
         BULK_SIZES, BULK_CONCURRENCY, BULK_DOCS, BULK_WARMUP_DOCS, BULK_INVALID_EVERY, BULK_INDEX, BULK_DELETE_ON_TARGET,

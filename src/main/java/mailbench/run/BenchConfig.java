@@ -142,6 +142,7 @@ public record BenchConfig(
         List<String> facadeArgs = new java.util.ArrayList<>(List.of("--event-loops", "" + Knobs.FACADE_EVENT_LOOPS.intValue(1, 64),
             "--io-threads", "" + Knobs.FACADE_IO_THREADS.intValue(1, 64),
             "--max-connections", "" + Knobs.FACADE_CONNECTIONS.intValue(1, 10_000),
+            "--max-in-flight", "" + Knobs.FACADE_MAX_IN_FLIGHT.intValue(1, 100_000),
             "--max-event-loop-lag-ms", "" + Knobs.FACADE_MAX_EVENT_LOOP_LAG.intValue(0, 600_000)));
         if (local != null) {
             facadeArgs.addAll(local.facadeArgs());

@@ -54,7 +54,8 @@ class BenchConfigTest {
             assertThat(config.corpus()).isEqualTo(CorpusSpec.defaults());
             assertThat(config.reportsDir()).isEqualTo(Path.of("reports"));
             assertThat(config.facadeArgs())
-                .containsExactly("--event-loops", "1", "--io-threads", "1", "--max-connections", "64", "--max-event-loop-lag-ms", "1000");
+                .containsExactly("--event-loops", "1", "--io-threads", "1", "--max-connections", "64", "--max-in-flight", "1000",
+                    "--max-event-loop-lag-ms", "1000");
             assertThat(config.index()).isEqualTo("mail");
             assertThat(config.replicas()).isZero();
         }
@@ -144,9 +145,14 @@ class BenchConfigTest {
             System.setProperty("mailbench.facade.eventLoops", "4");
             System.setProperty("mailbench.facade.maxConnections", "512");
             System.setProperty("mailbench.facade.maxEventLoopLagMs", "0");
+            System.setProperty("mailbench.facade.maxInFlight", "64");
 
             assertThat(BenchConfig.fromSystemProperties().facadeArgs())
-                .containsExactly("--event-loops", "4", "--io-threads", "1", "--max-connections", "512", "--max-event-loop-lag-ms", "0");
+                .containsExactly("--event-loops", "4", "--io-threads", "1", "--max-connections", "512", "--max-in-flight", "64",
+                    "--max-event-loop-lag-ms", "0");
+
+            System.setProperty("mailbench.facade.maxInFlight", "0");
+            assertRejected("-Dmailbench.facade.maxInFlight must be an integer between 1 and 100000, got '0' (default 1000)");
         }
 
         @Test
