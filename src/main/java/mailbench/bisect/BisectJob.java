@@ -45,7 +45,7 @@ public final class BisectJob {
             projectDir = projectDir.toAbsolutePath().normalize();
             folder = folder.toAbsolutePath().normalize();
             properties = Map.copyOf(properties);
-            PairBench.requireOwnKnobs(properties.keySet());
+            PairBench.requireRunnable(properties, pairing.design());
         }
     }
 

@@ -79,6 +79,17 @@ public final class PairBench implements AutoCloseable {
         return new PairBench(maven, settings, properties, node, host, say);
     }
 
+    /**
+     * Refuses, before anything is built, what pairs of this design cannot run with: -D properties the bench sets itself,
+     * and for a duet a named rate its two sides cannot share equally.
+     */
+    public static void requireRunnable(Map<String, String> properties, NightlyJob.Design design) {
+        requireOwnKnobs(properties.keySet());
+        if (design == NightlyJob.Design.DUET) {
+            DuetRunner.requireSharedRate(properties);
+        }
+    }
+
     /** Refuses -D properties the bench sets itself (the shared node's address, the agreed starts). */
     public static void requireOwnKnobs(Collection<String> keys) {
         for (String key : keys) {

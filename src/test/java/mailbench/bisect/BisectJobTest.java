@@ -117,6 +117,18 @@ class BisectJobTest {
     }
 
     @Test
+    void aDuetRateItsSidesCannotShareShouldBeRefusedBeforeAnythingIsBuilt() {
+        PairBench.Settings duet = new PairBench.Settings(NightlyJob.Design.DUET, true, null, 0);
+
+        assertThatThrownBy(() -> new BisectJob.Settings("HEAD~8", "HEAD", dir, dir.resolve("builds"), dir.resolve("bisect"), "mvn",
+            Map.of("mailbench.rate", "101"), duet, BisectPlanner.Limits.DEFAULT)).isInstanceOf(ToolError.class)
+            .hasMessageContaining("give an even rate (100 or 102)");
+        assertThat(dir.resolve("builds")).doesNotExist();
+        assertThat(new BisectJob.Settings("HEAD~8", "HEAD", dir, dir.resolve("builds"), dir.resolve("bisect"), "mvn",
+            Map.of("mailbench.rate", "100"), duet, BisectPlanner.Limits.DEFAULT).properties()).containsEntry("mailbench.rate", "100");
+    }
+
+    @Test
     void shouldMatchARunsCommitIdWithOrWithoutItsDirtyMark() {
         assertThat(ReplayedSteps.matches("662205e4a750", "662205e4a750628e8a69f3eca4d7291fdaa1b7ca")).isTrue();
         assertThat(ReplayedSteps.matches("662205e4a750-dirty", "662205e4a750628e8a69f3eca4d7291fdaa1b7ca")).isTrue();
