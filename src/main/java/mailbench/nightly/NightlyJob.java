@@ -139,13 +139,10 @@ public final class NightlyJob {
         this.baseOnly = Map.copyOf(baseOnly);
         this.currentOnly = Map.copyOf(currentOnly);
         this.progress = progress;
-        List<String> keys = new ArrayList<>(properties.keySet());
-        keys.addAll(baseOnly.keySet());
-        keys.addAll(currentOnly.keySet());
-        PairBench.requireOwnKnobs(keys);
-        if (settings.design() == Design.DUET) {
-            DuetRunner.requireSharedRate(properties);
-        }
+        PairBench.requireRunnable(properties, settings.design());
+        List<String> sideKeys = new ArrayList<>(baseOnly.keySet());
+        sideKeys.addAll(currentOnly.keySet());
+        PairBench.requireOwnKnobs(sideKeys);
     }
 
     public Outcome run() throws InterruptedException, IOException {
