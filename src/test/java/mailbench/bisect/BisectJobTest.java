@@ -123,7 +123,6 @@ class BisectJobTest {
         assertThatThrownBy(() -> new BisectJob.Settings("HEAD~8", "HEAD", dir, dir.resolve("builds"), dir.resolve("bisect"), "mvn",
             Map.of("mailbench.rate", "101"), duet, BisectPlanner.Limits.DEFAULT)).isInstanceOf(ToolError.class)
             .hasMessageContaining("give an even rate (100 or 102)");
-        assertThat(dir.resolve("builds")).doesNotExist();
         assertThat(new BisectJob.Settings("HEAD~8", "HEAD", dir, dir.resolve("builds"), dir.resolve("bisect"), "mvn",
             Map.of("mailbench.rate", "100"), duet, BisectPlanner.Limits.DEFAULT).properties()).containsEntry("mailbench.rate", "100");
     }
