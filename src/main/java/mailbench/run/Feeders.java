@@ -1,9 +1,13 @@
 package mailbench.run;
 
 import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Stream;
 
 import mailbench.corpus.CorpusSpec;
 import mailbench.corpus.FeederWriter;
@@ -11,6 +15,10 @@ import mailbench.corpus.FeederWriter;
 /**
  * The feeder folder that matches a corpus: the checked-in {@code feeders/} for the default
  * corpus, else a generated {@code target/feeders/<seed>-<messages>-<users>/}.
+ *
+ * <p>Several processes may ask for the same folder at once (two injectors of one merge, a night's current side beside a
+ * test): a generated folder is written aside and published by one rename, so a reader never sees a file half written
+ * and two writers never truncate each other's files.
  */
 public final class Feeders {
 
@@ -22,20 +30,62 @@ public final class Feeders {
     }
 
     public static Path forCorpus(CorpusSpec corpus) throws IOException {
+        return forCorpus(corpus, Path.of("target", "feeders"));
+    }
+
+    static Path forCorpus(CorpusSpec corpus, Path generatedRoot) throws IOException {
         // the feeders never read the attachment text: the same rows without generating it
         CorpusSpec spec = corpus.withAttachmentTextBytes(0);
         Path checkedIn = Path.of("feeders");
         if (spec.equals(CorpusSpec.defaults()) && complete(checkedIn)) {
             return checkedIn.toAbsolutePath();
         }
-        Path generated = Path.of("target", "feeders", spec.seed() + "-" + spec.messages() + "-" + spec.users()).toAbsolutePath();
+        Path generated = generatedRoot.resolve(spec.seed() + "-" + spec.messages() + "-" + spec.users()).toAbsolutePath();
         if (!complete(generated)) {
-            FeederWriter.write(spec, generated, ROWS);
+            publish(spec, generated);
         }
         return generated;
     }
 
+    private static void publish(CorpusSpec spec, Path generated) throws IOException {
+        Files.createDirectories(generated.getParent());
+        Path aside = Files.createTempDirectory(generated.getParent(), "." + generated.getFileName() + "-");
+        try {
+            FeederWriter.write(spec, aside, ROWS);
+            for (int attempt = 0; attempt < 2; attempt++) {
+                try {
+                    Files.move(aside, generated, StandardCopyOption.ATOMIC_MOVE);
+                    return;
+                } catch (FileSystemException taken) {
+                    // an atomic rename onto a folder that exists fails with the bare "Directory not empty" on Linux
+                    if (!Files.isDirectory(generated)) {
+                        throw taken;
+                    }
+                    if (complete(generated)) {
+                        return; // another process published the same rows first
+                    }
+                    // a folder left half written by a run that was killed before this publication existed
+                    deleteTree(generated);
+                }
+            }
+            throw new IOException("could not publish the feeders at " + generated + "; delete that folder and run again");
+        } finally {
+            deleteTree(aside);
+        }
+    }
+
     private static boolean complete(Path dir) {
         return FILES.stream().allMatch(file -> Files.isRegularFile(dir.resolve(file)));
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path path : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
     }
 }
