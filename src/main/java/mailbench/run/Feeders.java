@@ -5,12 +5,11 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 
 import mailbench.corpus.CorpusSpec;
 import mailbench.corpus.FeederWriter;
+import mailbench.stack.Files2;
 
 /**
  * The feeder folder that matches a corpus: the checked-in {@code feeders/} for the default
@@ -65,27 +64,16 @@ public final class Feeders {
                         return; // another process published the same rows first
                     }
                     // a folder left half written by a run that was killed before this publication existed
-                    deleteTree(generated);
+                    Files2.deleteRecursively(generated);
                 }
             }
             throw new IOException("could not publish the feeders at " + generated + "; delete that folder and run again");
         } finally {
-            deleteTree(aside);
+            Files2.deleteRecursively(aside);
         }
     }
 
     private static boolean complete(Path dir) {
         return FILES.stream().allMatch(file -> Files.isRegularFile(dir.resolve(file)));
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            for (Path path : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        }
     }
 }

@@ -32,7 +32,8 @@ public final class Files2 {
         }
     }
 
-    static void deleteRecursively(Path root) {
+    /** Deletes a folder and what it holds, best effort: what cannot be deleted is said on stderr. */
+    public static void deleteRecursively(Path root) {
         if (!Files.exists(root)) {
             return;
         }
