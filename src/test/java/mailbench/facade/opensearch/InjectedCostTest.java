@@ -22,8 +22,11 @@ class InjectedCostTest {
             assertThat(cost.spendOn("page")).isEqualTo("page");
         }
         long spentMicros = (THREADS.getCurrentThreadCpuTime() - before) / 1_000;
-        // fixed work: the CPU it takes does not depend on whether the scheduler takes the thread off its core
-        assertThat(spentMicros).as("CPU of 500 x 200 us").isBetween(80_000L, 125_000L);
+        // fixed work: the CPU it takes does not depend on whether the scheduler takes the thread off its core. The bounds
+        // are wide because a JVM's calibration and its later work differ by up to a quarter on some VMs of this kind (78.8
+        // and 127.0 ms read in two JVMs of one quiet host, 2026-11-28); a cost that ignored its micros, or a calibration
+        // off by half, still falls outside them
+        assertThat(spentMicros).as("CPU of 500 x 200 us").isBetween(65_000L, 150_000L);
     }
 
     @Test
