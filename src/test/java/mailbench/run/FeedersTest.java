@@ -12,6 +12,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,7 +25,15 @@ class FeedersTest {
     private static final CorpusSpec SPEC = new CorpusSpec(7, 3_000, 60);
 
     @TempDir
-    Path root;
+    Path temp;
+
+    /** Where the feeders are published: a folder of its own, so the reference beside it is not among its entries. */
+    private Path root;
+
+    @BeforeEach
+    void makeRoot() throws Exception {
+        root = Files.createDirectories(temp.resolve("feeders"));
+    }
 
     @Test
     void writersAskingTogetherShouldAllGetOneWholeFolderAndLeaveNothingAside() throws Exception {
@@ -82,7 +91,7 @@ class FeedersTest {
     }
 
     private Path reference() throws Exception {
-        Path reference = Files.createTempDirectory("feeders-reference");
+        Path reference = Files.createDirectories(temp.resolve("reference"));
         FeederWriter.write(SPEC.withAttachmentTextBytes(0), reference, Feeders.ROWS);
         return reference;
     }
