@@ -53,14 +53,16 @@ final class HostFit {
     /** The runs' own measured phase (-Dmailbench.duration's default). */
     static final int DEFAULT_MEASURED_SECONDS = Integer.parseInt(Knobs.DURATION.defaultValue());
     /**
-     * A small host's pairs, unless named: the warm-up C1 needs and twice the measured phase, in the same time as the default
-     * 120 + 60 s. On a host cut to 0.42 of a core, identical code's pair changes spread by 3.6 points at 120 + 60 s (7 pairs)
-     * and by 2.2 at 60 + 120 s (docs/results/2026-11-27-slow-host-longer-window.adoc): the request path's CPU at 25 req/s is
-     * a few hundred ticks a minute, and a minute of it moves with the host's luck; C1 is done compiling within the first
-     * minute.
+     * A small host's pairs, unless named: half a minute of warm-up and the runs' own measured minute, so that 45 minutes hold
+     * more pairs. On a host cut to 0.42 of a core a pair's change is set by the two facade JVMs it starts, not by the seconds
+     * it measures: within a pair the sides' change held to about a point from one 20 s slice to the next while pairs spread
+     * by 4-5 points, and a 5% cost was called in 8 pairs of 3.5-3.9 min where 60 + 120 s made 7 of 5.3 min and missed it
+     * twice (docs/results/2026-11-27-small-host-calibration.adoc#within-pair). C1 has mostly finished within the facade's
+     * start-up and 30 s of load (one pair in nine over the 5% JIT bound); a fit pair whose JIT is over it lengthens the
+     * warm-up.
      */
-    static final int SMALL_HOST_WARMUP_SECONDS = 60;
-    static final int SMALL_HOST_MEASURED_SECONDS = 120;
+    static final int SMALL_HOST_WARMUP_SECONDS = 30;
+    static final int SMALL_HOST_MEASURED_SECONDS = 60;
 
     /**
      * The duet's whole rate, its warm-up and its facades' JIT; {@code rateNamed}/{@code warmupNamed}/{@code jitNamed}: set
@@ -227,7 +229,7 @@ final class HostFit {
         return host != null && small(host) ? SMALL_HOST_WARMUP_SECONDS : sharedNodeWarmup;
     }
 
-    /** The duet's measured phase, unless named: twice the runs' minute on a {@link #small} host, else that minute. */
+    /** The duet's measured phase, unless named: {@link #SMALL_HOST_MEASURED_SECONDS} on a {@link #small} host, else the runs'. */
     static int startMeasuredSeconds(HostSpeed.Reading host) {
         return host != null && small(host) ? SMALL_HOST_MEASURED_SECONDS : DEFAULT_MEASURED_SECONDS;
     }

@@ -143,7 +143,7 @@ final class NightRunners {
     /**
      * The duet's rate, warm-up, measured phase and facades' JIT before the fit: the operator's, if named; else the default
      * rate scaled to the host, the default warm-up and measured minute and the JVM's default JIT; on a host too small for
-     * C2 to finish, C1 only, a shorter warm-up and a longer measured phase ({@link HostFit#SMALL_HOST_MEASURED_SECONDS}).
+     * C2 to finish, C1 only and short pairs ({@link HostFit#SMALL_HOST_WARMUP_SECONDS}).
      */
     private HostFit.Tuning startTuning() {
         boolean rateNamed = properties.containsKey(Knobs.RATE.name());
