@@ -105,7 +105,7 @@ final class NightlyCommand implements Callable<Integer> {
             NightlyJob.Settings settings = NightlyJob.Settings.of(baselineCommit, pairing.design(), pairing.sharedNode(), minPairs, maxPairs,
                 maxMinutes, TrialOrder.of(order), seed == null ? System.currentTimeMillis() : seed, out, history, builds, resultsUrl,
                 thresholdOptions.nightThresholds(), resultsUrl == null ? null : resultsAccess.access())
-                .with(pairing.rule(), pairing.fitPairs);
+                .with(pairing.settings());
             NightlyJob.Outcome outcome = new NightlyJob(settings, maven.maven, projectDir, maven.properties, baseProperties,
                 currentProperties, System.out).run();
             outcome.warnings().forEach(w -> System.err.println("warning: " + w));

@@ -1,5 +1,7 @@
 package mailbench.cli;
 
+import java.time.Duration;
+
 import mailbench.errors.ToolError;
 import mailbench.nightly.NightlyJob;
 import mailbench.nightly.PairBench;
@@ -42,6 +44,12 @@ final class PairOptions {
         + " (default: ${DEFAULT-VALUE})", defaultValue = "3")
     int fitPairs;
 
+    @Option(names = "--first-lead", description = "Seconds a duet's first pair gives both sides to be ready (a Maven, a facade,"
+        + " its warm-up searches) before their agreed start; later pairs learn it from the slower side. A side ready late"
+        + " makes the pair not counted: raise it on a slow host, lower it where sides start fast (default: ${DEFAULT-VALUE})",
+        defaultValue = "120")
+    int firstLeadSeconds;
+
     NightlyJob.Design design() {
         return switch (design) {
             case "duet" -> NightlyJob.Design.DUET;
@@ -62,6 +70,6 @@ final class PairOptions {
     }
 
     PairBench.Settings settings() {
-        return new PairBench.Settings(design(), sharedNode(), rule(), fitPairs);
+        return new PairBench.Settings(design(), sharedNode(), rule(), fitPairs, Duration.ofSeconds(firstLeadSeconds));
     }
 }

@@ -67,7 +67,7 @@ public final class NightlyJob {
     /** What a night is told. */
     public record Settings(String baselineCommit, Design design, boolean sharedNode, TrialPlan.Settings plan, Path out, Path history,
                            Path builds, URI resultsUrl, Thresholds thresholds, OpenSearchAccess resultsAccess, PairRule pairRule,
-                           int fitPairs) {
+                           int fitPairs, Duration firstLead) {
 
         public Settings {
             if (resultsUrl != null && (resultsUrl.getUserInfo() != null || resultsUrl.getHost() == null
@@ -79,25 +79,28 @@ public final class NightlyJob {
                 resultsAccess = OpenSearchAccess.NONE;
             }
             // the bench's own checks of the design, the node and the fit pairs, and its default rule
-            pairRule = new PairBench.Settings(design, sharedNode, pairRule, fitPairs).pairRule();
+            PairBench.Settings checked = new PairBench.Settings(design, sharedNode, pairRule, fitPairs, firstLead);
+            pairRule = checked.pairRule();
+            firstLead = checked.firstLead();
         }
 
         /** How the night's pairs are made. */
         public PairBench.Settings pairing() {
-            return new PairBench.Settings(design, sharedNode, pairRule, fitPairs);
+            return new PairBench.Settings(design, sharedNode, pairRule, fitPairs, firstLead);
         }
 
-        /** These settings with another rule for which pairs count, and at most {@code fitPairs} fit pairs before a duet's first. */
-        public Settings with(PairRule rule, int fitPairs) {
-            return new Settings(baselineCommit, design, sharedNode, plan, out, history, builds, resultsUrl, thresholds, resultsAccess, rule,
-                fitPairs);
+        /** These settings with the pairs made as {@code pairing} says (design, node, which pairs count, fit pairs, first lead). */
+        public Settings with(PairBench.Settings pairing) {
+            return new Settings(baselineCommit, pairing.design(), pairing.sharedNode(), plan, out, history, builds, resultsUrl, thresholds,
+                resultsAccess, pairing.pairRule(), pairing.fitPairs(), pairing.firstLead());
         }
 
         public static Settings of(String baselineCommit, Design design, boolean sharedNode, int minPairs, int maxPairs, int maxMinutes,
                                   TrialOrder order, long seed, Path out, Path history, Path builds, URI resultsUrl, Thresholds thresholds,
                                   OpenSearchAccess resultsAccess) {
             return new Settings(baselineCommit, design, sharedNode, new TrialPlan.Settings(minPairs, maxPairs,
-                Duration.ofMinutes(maxMinutes), order, seed), out, history, builds, resultsUrl, thresholds, resultsAccess, null, HostFit.MOST_FIT_PAIRS);
+                Duration.ofMinutes(maxMinutes), order, seed), out, history, builds, resultsUrl, thresholds, resultsAccess, null, HostFit.MOST_FIT_PAIRS,
+                null);
         }
     }
 

@@ -24,8 +24,14 @@ import mailbench.knobs.Knobs;
  */
 public final class PairBench implements AutoCloseable {
 
-    /** How the pairs are made: the design, one node for all runs or a node per run, which pairs count, the most fit pairs. */
-    public record Settings(NightlyJob.Design design, boolean sharedNode, PairRule pairRule, int fitPairs) {
+    /**
+     * How the pairs are made: the design, one node for all runs or a node per run, which pairs count, the most fit pairs,
+     * and a duet's first lead (the time its first pair's sides get to be ready; later pairs learn theirs).
+     */
+    public record Settings(NightlyJob.Design design, boolean sharedNode, PairRule pairRule, int fitPairs, Duration firstLead) {
+
+        /** The longest first lead: a host that needs more than this to start a Maven and a facade cannot hold a duet. */
+        static final Duration MOST_FIRST_LEAD = Duration.ofMinutes(30);
 
         public Settings {
             if (design == NightlyJob.Design.DUET && !sharedNode) {
@@ -37,6 +43,18 @@ public final class PairBench implements AutoCloseable {
             if (fitPairs < 0 || fitPairs > 10) {
                 throw new ToolError("--fit-pairs must be between 0 and 10, got " + fitPairs);
             }
+            if (firstLead == null) {
+                firstLead = DuetRunner.FIRST_LEAD;
+            }
+            if (firstLead.compareTo(DuetRunner.LEAD_MARGIN) < 0 || firstLead.compareTo(MOST_FIRST_LEAD) > 0) {
+                throw new ToolError("--first-lead must be between " + DuetRunner.LEAD_MARGIN.toSeconds() + " and "
+                    + MOST_FIRST_LEAD.toSeconds() + " seconds, got " + firstLead.toSeconds());
+            }
+        }
+
+        /** With the default first lead ({@link DuetRunner#FIRST_LEAD}). */
+        public Settings(NightlyJob.Design design, boolean sharedNode, PairRule pairRule, int fitPairs) {
+            this(design, sharedNode, pairRule, fitPairs, null);
         }
     }
 
@@ -54,7 +72,7 @@ public final class PairBench implements AutoCloseable {
     private final AtomicReference<NightRunners> running = new AtomicReference<>();
     private final Thread stopper;
     /** A duet's time to get both sides ready, learnt by every pair of the bench (fit pairs and each comparison's). */
-    private final DuetTiming.Lead lead = new DuetTiming.Lead(DuetRunner.FIRST_LEAD);
+    private final DuetTiming.Lead lead;
     private HostFit.Outcome fit;
 
     private PairBench(String maven, Settings settings, Map<String, String> properties, NightNode node, HostSpeed.Reading host,
@@ -65,6 +83,7 @@ public final class PairBench implements AutoCloseable {
         this.node = node;
         this.host = host;
         this.say = say;
+        this.lead = new DuetTiming.Lead(settings.firstLead());
         this.stopper = new Thread(this::stopRuns, "pairs-stop");
         Runtime.getRuntime().addShutdownHook(stopper);
     }

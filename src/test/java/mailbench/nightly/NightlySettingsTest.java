@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -70,5 +71,19 @@ class NightlySettingsTest {
             .containsExactly(true, false, true, false);
         assertThatThrownBy(() -> new PairsJob.Settings(0, Path.of("out"), DefaultThresholds.VALUES)).isInstanceOf(ToolError.class)
             .hasMessageContaining("--pairs must be between 1 and 50");
+    }
+
+    @Test
+    void theFirstLeadShouldDefaultToTwoMinutesAndRefuseLeadsOutsideItsBounds() {
+        NightlyJob.Settings night = settings(NightlyJob.Design.DUET, true, null);
+        assertThat(night.pairing().firstLead()).isEqualTo(DuetRunner.FIRST_LEAD).isEqualTo(Duration.ofSeconds(120));
+        PairBench.Settings slowHost = new PairBench.Settings(NightlyJob.Design.DUET, true, null, 3, Duration.ofSeconds(180));
+        assertThat(night.with(slowHost).pairing()).as("the night keeps what the options said").isEqualTo(slowHost);
+        assertThatThrownBy(() -> new PairBench.Settings(NightlyJob.Design.DUET, true, null, 3, Duration.ofSeconds(5)))
+            .isInstanceOf(ToolError.class).hasMessage("--first-lead must be between 15 and 1800 seconds, got 5");
+        assertThatThrownBy(() -> new PairBench.Settings(NightlyJob.Design.DUET, true, null, 3, Duration.ofSeconds(-1)))
+            .isInstanceOf(ToolError.class).hasMessageContaining("got -1");
+        assertThatThrownBy(() -> new PairBench.Settings(NightlyJob.Design.DUET, true, null, 3, Duration.ofHours(1)))
+            .isInstanceOf(ToolError.class).hasMessageContaining("got 3600");
     }
 }
