@@ -252,6 +252,23 @@ class HostFitTest {
         }
 
         @Test
+        void atTheLowestRateAStarvedJitShouldKeepTheWarmUpForTheWarmNodeToCheck() throws Exception {
+            HostFit.Tuning small = new HostFit.Tuning(HostFit.LOWEST_RATE, 30, false, false, FacadeJit.C1, false, 60);
+            HostFit.Outcome outcome = fit(small, List.of(pair(room(0.0, 6.9), room(0.0, 6.1)), pair(room(0.6, 3.0), room(0.6, 2.0))));
+
+            assertThat(ran).as("no room: the compilers lacked cores, not seconds").containsExactly(small, small);
+            assertThat(outcome.tuning()).isEqualTo(small);
+            assertThat(outcome.countable()).as("the warm node's pair ran with the kept tuning and counts")
+                .isSameAs(outcome.steps().get(1).trial());
+
+            ran.clear();
+            HostFit.Outcome withRoom = fit(small, List.of(pair(room(0.6, 6.9), room(0.6, 6.1)), pair(room(0.6, 3.0), room(0.6, 2.0))));
+            assertThat(ran).extracting(HostFit.Tuning::warmupSeconds).as("with room, a JIT over the bound lacked seconds")
+                .containsExactly(30, 60);
+            assertThat(withRoom.tuning().warmupSeconds()).isEqualTo(60);
+        }
+
+        @Test
         void aboveTheLowestRateASaturatedHostShouldFirstGetALowerRate() throws Exception {
             HostFit.Outcome outcome = fit(new HostFit.Tuning(100, 120, false, false),
                 List.of(pair(room(0.02, 77), room(0.02, 76)), pair(room(0.6, 1.0), room(0.6, 0.5))));
