@@ -17,6 +17,7 @@ import mailbench.json.Json;
 import mailbench.profiler.CollapsedStacks;
 import mailbench.profiler.ProfileConverter;
 import mailbench.runfolder.RunFolder;
+import mailbench.runfolder.RunRecord;
 
 /**
  * The cost table of one run folder: its capture ({@code profile/facade.jfr}) converted again, over the same window, with
@@ -49,7 +50,7 @@ public final class RunCosts {
         }
         JsonNode capture = Json.MAPPER.readTree(report.toFile());
         JsonNode summary = Json.MAPPER.readTree(runDir.resolve(RunFolder.SUMMARY_JSON).toFile());
-        JsonNode run = Json.MAPPER.readTree(runDir.resolve(RunFolder.RUN_JSON).toFile());
+        RunRecord run = RunFolder.of(runDir).readRecord();
         long requests = summary.path("profile").path("requests").asLong(0);
         long cpuMs = capture.path("targetCpuMs").asLong(0);
         double bytesPerRequest = summary.path("facade").path("allocatedBytesPerRequest").asDouble(0);
@@ -75,8 +76,7 @@ public final class RunCosts {
             throw new IllegalArgumentException(runDir + ": the capture holds no allocation samples: run with -Dmailbench.profiler.allocBytes > 0");
         }
         CostTable table = CostTable.of(cpu, allocation, cpuMs * 1000.0 / requests, bytesPerRequest, top);
-        Map<String, String> versions = new LinkedHashMap<>();
-        run.path("versions").fields().forEachRemaining(e -> versions.put(e.getKey(), e.getValue().asText()));
+        Map<String, String> versions = run.versions == null ? Map.of() : new LinkedHashMap<>(run.versions);
         String page = CostTablePage.render(runDir.getFileName().toString(), versions, capture, requests, table);
         Path json = profile.resolve(JSON);
         Path adoc = profile.resolve(ADOC);

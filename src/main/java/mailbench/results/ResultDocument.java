@@ -6,11 +6,14 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.json.Json;
+import mailbench.knobs.Knobs;
 import mailbench.runfolder.RunFolder;
+import mailbench.runfolder.RunRecord;
 
 /**
  * One run folder as a document of the results index: what ran (run.json: commit, versions, simulation, variant, rate,
@@ -25,24 +28,28 @@ public final class ResultDocument {
     /** The document of {@code folder}; summary.json's figures are left out when the run wrote none (it was interrupted). */
     public static Map<String, Object> of(Path folder) throws IOException {
         RunFolder files = RunFolder.of(folder);
-        JsonNode run = read(files.runJson());
+        requireFile(files.runJson());
+        RunRecord run = files.readRecord();
         Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("timestamp", run.path("start").asText(null));
+        doc.put("timestamp", run.start == null ? null : run.start.toString());
         doc.put("run", folder.getFileName().toString());
-        doc.put("simulation", run.path("simulation").asText(null));
-        doc.put("variant", run.path("variant").asText(null));
-        doc.put("path", run.path("path").asText(null));
-        doc.put("target", run.path("target").asText(null));
-        doc.put("status", run.path("status").asText(null));
-        doc.put("commit", run.at("/versions/mailbench").asText(null));
+        doc.put("simulation", run.simulation);
+        doc.put("variant", run.variant);
+        doc.put("path", run.path);
+        doc.put("target", run.target);
+        doc.put("status", run.status);
+        doc.put("commit", run.versions == null ? null : run.versions.get("mailbench"));
         Map<String, String> versions = new LinkedHashMap<>();
         // "client transport" -> "client_transport": a field name without spaces or dots, its case kept
-        run.path("versions").fields().forEachRemaining(e -> versions.put(e.getKey().replaceAll("[^A-Za-z0-9_]+", "_"), e.getValue().asText()));
+        if (run.versions != null) {
+            run.versions.forEach((name, version) -> versions.put(name.replaceAll("[^A-Za-z0-9_]+", "_"), version));
+        }
         doc.put("versions", versions);
-        doc.put("rate", integerOrNull(run.at("/knobs/mailbench.rate")));
-        doc.put("durationSeconds", integerOrNull(run.at("/knobs/mailbench.duration")));
-        doc.put("host", run.at("/machine/host").asText(null));
-        doc.put("speedProbeMs", run.at("/machine/speedProbeMs").isNumber() ? run.at("/machine/speedProbeMs").asLong() : null);
+        doc.put("rate", integerOrNull(run.wholeKnob(Knobs.RATE.name())));
+        doc.put("durationSeconds", integerOrNull(run.wholeKnob(Knobs.DURATION.name())));
+        Map<String, Object> machine = run.machine == null ? Map.of() : run.machine;
+        doc.put("host", machine.get("host") == null ? null : String.valueOf(machine.get("host")));
+        doc.put("speedProbeMs", machine.get("speedProbeMs") instanceof Number probe ? probe.longValue() : null);
         if (files.hasSummary()) {
             JsonNode summary = read(files.summaryJson());
             doc.putAll(figures(summary.path("measured")));
@@ -79,18 +86,18 @@ public final class ResultDocument {
         return figures;
     }
 
-    private static Integer integerOrNull(JsonNode knob) {
-        try {
-            return knob.isMissingNode() ? null : Integer.valueOf(knob.asText().strip());
-        } catch (NumberFormatException e) {
-            return null;
-        }
+    private static Integer integerOrNull(OptionalLong knob) {
+        return knob.isPresent() && knob.getAsLong() == (int) knob.getAsLong() ? (int) knob.getAsLong() : null;
     }
 
     private static JsonNode read(Path file) throws IOException {
+        requireFile(file);
+        return Json.MAPPER.readTree(file.toFile());
+    }
+
+    private static void requireFile(Path file) throws IOException {
         if (!Files.isRegularFile(file)) {
             throw new IOException("missing " + file + " (is " + file.getParent() + " a run folder?)");
         }
-        return Json.MAPPER.readTree(file.toFile());
     }
 }

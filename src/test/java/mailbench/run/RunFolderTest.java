@@ -161,6 +161,11 @@ class RunFolderTest {
         JsonNode doc = Json.MAPPER.valueToTree(ResultDocument.of(folder.dir()));
         assertThat(doc.get("rate").asInt()).isEqualTo(1000);
         assertThat(doc.get("timestamp").asText()).isEqualTo("2026-11-24T03:00:00Z");
+        assertThat(doc.get("durationSeconds").isNull()).as("a knob the run did not record").isTrue();
+        assertThat(doc.get("commit").asText()).isEqualTo("1a2b3c");
+        assertThat(doc.get("host").asText()).isEqualTo("bench-1");
+        assertThat(doc.get("speedProbeMs").asLong()).isEqualTo(170L);
+        assertThat(doc.get("status").asText()).isEqualTo("completed");
         assertThat(doc.at("/perRequest/search_by_text/requests").asLong()).isEqualTo(1000);
     }
 }
