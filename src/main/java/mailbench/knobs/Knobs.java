@@ -102,6 +102,9 @@ public final class Knobs {
             + " calls, no check by Gatling.");
     public static final Knob FACADE_JVM_ARGS = new Knob("mailbench.facade.jvmArgs", "",
         "Local facade: extra JVM options, space-separated (e.g. -XX:+UseParallelGC).");
+    public static final Knob GATLING_JIT = new Knob("mailbench.gatling.jit", "tiered",
+        "JIT compilers of Gatling's own JVM: tiered (the JVM's default, C1 then C2) or c1 (-XX:TieredStopAtLevel=1, which the"
+            + " pom's profile gatling-c1 adds to the JVM mvn gatling:test forks). A duet night on a small host sets c1 with its facades'.");
     public static final Knob FACADE_INJECT_CPU = new Knob("mailbench.facade.injectCpuMicros", "0",
         "Local facade, calibration: microseconds of CPU (fixed work calibrated at the facade's start) on the client's I/O thread for every search and get (a known cost a"
             + " comparison must detect, docs/nightly.adoc); 0: none. Shown in the facade's /health and the run's versions.");
@@ -176,7 +179,7 @@ public final class Knobs {
         P99, SUCCESS, MIX_TEXT, MIX_FROM, MIX_RANGE, MIX_GET, SEED, MESSAGES, USERS, REPORTS, GATLING_RESULTS, OPENSEARCH_VERSION,
         OPENSEARCH_JAVA_HOME,
         OPENSEARCH_HEAP, FACADE_HEAP, FACADE_EVENT_LOOPS, FACADE_MAX_EVENT_LOOP_LAG, FACADE_IO_THREADS, FACADE_CONNECTIONS, FACADE_MAX_IN_FLIGHT,
-        FACADE_JVM_ARGS,
+        FACADE_JVM_ARGS, GATLING_JIT,
         FACADE_TOKEN_FILE, FACADE_CA, FACADE_INJECT_CPU, FACADE_INJECT_ALLOC, STACK_OPENSEARCH, NETWORK, TOXIPROXY_BIN, START_AT, INJECTOR_COUNT, INJECTOR_INDEX,
         PROFILER, PROFILER_URL, PROFILER_TOKEN_FILE, PROFILER_CA, PROFILER_EVENT, PROFILER_INTERVAL, PROFILER_ALLOC_BYTES, PROFILER_TRIM,
         BULK_SIZES, BULK_CONCURRENCY, BULK_DOCS, BULK_WARMUP_DOCS, BULK_INVALID_EVERY, BULK_INDEX, BULK_DELETE_ON_TARGET,

@@ -13,8 +13,9 @@ import mailbench.knobs.Knobs;
  * The duet fitted to the host before any pair counts: fit pairs, run like the others but never judged, warm the night's
  * node (a cold node failed half of a first pair's requests) and measure what the host leaves at the duet's rate and
  * warm-up. Too little idle CPU lowers the rate in proportion to the cores the pair kept busy (halved when the host was
- * saturated, since a saturated host hides its demand); a JIT still compiling in the measured minute doubles the warm-up,
- * or, far from done, leaves the facades to C1 alone ({@link FacadeJit}). The first rate is scaled to the host
+ * saturated, since a saturated host hides its demand); a JIT still compiling in the measured minute doubles the warm-up
+ * (not at the lowest rate without room: there it lacked cores, and the next pair checks), or, far from done, leaves the
+ * facades to C1 alone ({@link FacadeJit}). The first rate is scaled to the host
  * ({@link #startRate}).
  * The request path's wait for a core is said, never fitted to: under a CPU quota it stayed at half the runnable time from
  * 500 down to 125 req/s a side (docs/results/2026-11-27-judged-cpu.adoc), so no rate is known to lower it.

@@ -11,8 +11,10 @@ import static mailbench.run.KnobReaders.readNetwork;
 import static mailbench.run.KnobReaders.readOpenSearchAccess;
 import static mailbench.run.KnobReaders.readOpensearchJdk;
 import static mailbench.run.KnobReaders.readProfiling;
+import static mailbench.run.KnobReaders.requireGatlingJit;
 import static mailbench.run.KnobReaders.url;
 
+import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -126,6 +128,7 @@ public record BenchConfig(
                 throw new IllegalArgumentException("no knob " + name + " to give a default to");
             }
         }
+        requireGatlingJit(ManagementFactory.getRuntimeMXBean().getInputArguments());
         RequestPath path = RequestPath.of(Knobs.PATH.value());
         String variant = Knobs.VARIANT.value();
         if (!variant.matches("[A-Za-z0-9._-]{1,64}")) {

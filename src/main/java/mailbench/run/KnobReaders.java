@@ -115,6 +115,28 @@ final class KnobReaders {
         return args;
     }
 
+    /** The JVM option the pom's profile gatling-c1 adds when -Dmailbench.gatling.jit=c1. */
+    static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
+
+    /**
+     * -Dmailbench.gatling.jit, checked against the options of the JVM this runs in ({@code jvmArguments}): c1 must have
+     * reached Gatling's JVM, or the run would say C1 while C2 compiled beside the facades.
+     */
+    static void requireGatlingJit(List<String> jvmArguments) {
+        String jit = Knobs.GATLING_JIT.value();
+        switch (jit) {
+            case "tiered" -> {
+            }
+            case "c1" -> {
+                if (!jvmArguments.contains(C1_ONLY)) {
+                    throw new IllegalArgumentException("-D" + Knobs.GATLING_JIT.name() + "=c1, but this JVM runs without " + C1_ONLY
+                        + ": the pom's profile gatling-c1 adds it to the JVM that mvn gatling:test forks; run through mvn gatling:test");
+                }
+            }
+            default -> throw new IllegalArgumentException("-D" + Knobs.GATLING_JIT.name() + " must be tiered or c1, got '" + jit + "'");
+        }
+    }
+
     static BenchConfig.Profiling readProfiling() {
         int intervalMs = Knobs.PROFILER_INTERVAL.intValue(1, CaptureSettings.MAX_INTERVAL_MS);
         String event;

@@ -239,7 +239,7 @@ class HostFitTest {
             assertThat(outcome.tuning().jit()).isEqualTo(FacadeJit.C1);
             assertThat(outcome.countable()).as("the C1 pair ran with the chosen tuning and counts").isSameAs(outcome.steps().get(1).trial());
             assertThat(said).last().isEqualTo("the counted pairs run at 100 req/s (50 a side), warm-up 120 s, facades C1 only"
-                + " (-XX:TieredStopAtLevel=1)");
+                + " (-XX:TieredStopAtLevel=1), Gatling's too");
         }
 
         @Test
@@ -361,7 +361,7 @@ class HostFitTest {
         @Test
         void aTuningShouldSayItsMeasuredPhaseOnlyWhenItIsNotTheRunsMinute() {
             assertThat(new HostFit.Tuning(50, 60, false, false, FacadeJit.C1, false, 120).describe())
-                .isEqualTo("50 req/s (25 a side), warm-up 60 s, measured 120 s, facades C1 only (-XX:TieredStopAtLevel=1)");
+                .isEqualTo("50 req/s (25 a side), warm-up 60 s, measured 120 s, facades C1 only (-XX:TieredStopAtLevel=1), Gatling's too");
             assertThat(new HostFit.Tuning(550, 120, false, false).describe()).isEqualTo("550 req/s (275 a side), warm-up 120 s");
         }
 
@@ -378,10 +378,13 @@ class HostFitTest {
     class TheFacadesJit {
 
         @Test
-        void c1ShouldBeAddedToWhateverJvmOptionsASideHas() {
-            assertThat(FacadeJit.C1.added(Map.of())).containsExactly(Map.entry("mailbench.facade.jvmArgs", "-XX:TieredStopAtLevel=1"));
+        void c1ShouldBeAddedToWhateverJvmOptionsASideHasAndToGatlingsJvm() {
+            assertThat(FacadeJit.C1.added(Map.of())).containsOnly(Map.entry("mailbench.facade.jvmArgs", "-XX:TieredStopAtLevel=1"),
+                Map.entry("mailbench.gatling.jit", "c1"));
             assertThat(FacadeJit.C1.added(Map.of("mailbench.facade.jvmArgs", " -Xss512k ")))
-                .containsExactly(Map.entry("mailbench.facade.jvmArgs", "-Xss512k -XX:TieredStopAtLevel=1"));
+                .containsEntry("mailbench.facade.jvmArgs", "-Xss512k -XX:TieredStopAtLevel=1");
+            assertThat(FacadeJit.C1.added(Map.of("mailbench.gatling.jit", "tiered"))).as("Gatling's JIT named by the operator")
+                .containsOnlyKeys("mailbench.facade.jvmArgs");
             assertThat(FacadeJit.TIERED.added(Map.of("mailbench.facade.jvmArgs", "-Xss512k"))).isEmpty();
         }
 

@@ -126,11 +126,13 @@ class SearchSimulationE2EIT {
 
     @Test
     void aRefusedAttachShouldStillFinishTheRunAndSayWhy() throws Exception {
-        // the node's start and stop are the first test's: this one runs on the fork's node, in an index of its own
+        // the node's start and stop are the first test's: this one runs on the fork's node, in an index of its own; and
+        // Gatling's JVM on C1 as a small host's night runs it (a JVM without the pom profile's option would stop the run)
         Path run = gatlingTest("e2e-gatling-no-attach.log", "-Dmailbench.facade.jvmArgs=-XX:+DisableAttachMechanism",
-            "-Dmailbench.stack.opensearch=" + SharedNode.url(), "-Dmailbench.index=mail-e2e-no-attach");
+            "-Dmailbench.stack.opensearch=" + SharedNode.url(), "-Dmailbench.index=mail-e2e-no-attach", "-Dmailbench.gatling.jit=c1");
         JsonNode runJson = Json.MAPPER.readTree(run.resolve("run.json").toFile());
         assertThat(runJson.get("status").asText()).isEqualTo("completed");
+        assertThat(runJson.at("/knobs/mailbench.gatling.jit").asText()).isEqualTo("c1");
         JsonNode profile = Json.MAPPER.readTree(run.resolve("summary.json").toFile()).get("profile");
         assertThat(profile.get("status").asText()).isEqualTo("none");
         assertThat(profile.get("reason").asText()).containsIgnoringCase("attach");
