@@ -15,7 +15,7 @@ import mailbench.knobs.Knobs;
  */
 enum FacadeJit {
 
-    TIERED(null), C1("-XX:TieredStopAtLevel=1");
+    TIERED(null), C1(Knobs.C1_ONLY);
 
     /** The JVM option that names a compiler tier: an operator who sets it has chosen, and the fit leaves it alone. */
     static final String TIER_OPTION = "-XX:TieredStopAtLevel=";

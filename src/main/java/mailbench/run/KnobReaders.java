@@ -115,9 +115,6 @@ final class KnobReaders {
         return args;
     }
 
-    /** The JVM option the pom's profile gatling-c1 adds when -Dmailbench.gatling.jit=c1. */
-    static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
-
     /**
      * -Dmailbench.gatling.jit, checked against the options of the JVM this runs in ({@code jvmArguments}): c1 must have
      * reached Gatling's JVM, or the run would say C1 while C2 compiled beside the facades.
@@ -128,8 +125,8 @@ final class KnobReaders {
             case "tiered" -> {
             }
             case "c1" -> {
-                if (!jvmArguments.contains(C1_ONLY)) {
-                    throw new IllegalArgumentException("-D" + Knobs.GATLING_JIT.name() + "=c1, but this JVM runs without " + C1_ONLY
+                if (!jvmArguments.contains(Knobs.C1_ONLY)) {
+                    throw new IllegalArgumentException("-D" + Knobs.GATLING_JIT.name() + "=c1, but this JVM runs without " + Knobs.C1_ONLY
                         + ": the pom's profile gatling-c1 adds it to the JVM that mvn gatling:test forks; run through mvn gatling:test");
                 }
             }

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import mailbench.knobs.ClearedKnobs;
+import mailbench.knobs.Knobs;
 
 /** -Dmailbench.gatling.jit: c1 must have reached the JVM the run is in, which the pom's profile gatling-c1 sees to. */
 @ExtendWith(ClearedKnobs.class)
@@ -18,7 +19,7 @@ class GatlingJitKnobTest {
     void tieredShouldBeTheDefaultAndNeedNoOption() {
         assertThatCode(() -> KnobReaders.requireGatlingJit(List.of("-Xmx1g"))).doesNotThrowAnyException();
         System.setProperty("mailbench.gatling.jit", "tiered");
-        assertThatCode(() -> KnobReaders.requireGatlingJit(List.of(KnobReaders.C1_ONLY))).doesNotThrowAnyException();
+        assertThatCode(() -> KnobReaders.requireGatlingJit(List.of(Knobs.C1_ONLY))).doesNotThrowAnyException();
     }
 
     @Test
