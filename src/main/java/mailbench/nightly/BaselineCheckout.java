@@ -65,6 +65,18 @@ public final class BaselineCheckout {
         return found.exit() == 0;
     }
 
+    /**
+     * Whether a commit's runs count their request path's own CPU (summary.json's facade section, from e1d1d4c, 2026-11-27
+     * on). A night against an older baseline judges the whole process's CPU, since no pair has the request path on both
+     * sides; read from the commit's sources, like {@link #requireKnows}.
+     */
+    static boolean measuresRequestPath(Path projectDir, String sha) {
+        return holds(projectDir, sha, "\"" + REQUEST_PATH_KEY + "\"");
+    }
+
+    /** The key of the request path's CPU per request in summary.json and night.json. */
+    static final String REQUEST_PATH_KEY = "requestPathCpuMsPerRequest";
+
     /** Tonight's commit, for the record (a checkout with local changes says so). */
     static String describeHead(Path projectDir) {
         Git.Result head = Git.run(projectDir, "rev-parse", "HEAD");

@@ -156,6 +156,7 @@ public final class NightlyJob {
         String baseCommit = BaselineCheckout.resolve(projectDir, settings.baselineCommit());
         String currentCommit = BaselineCheckout.describeHead(projectDir);
         BaselineCheckout.requireKnows(projectDir, baseCommit, settings.design() == Design.DUET, settings.sharedNode());
+        PairBench.Settings pairing = judgedCpu(baseCommit);
         Files.createDirectories(night);
         say(settings.design().name().toLowerCase(java.util.Locale.ROOT) + " night " + nightId + ": baseline " + baseCommit
             + " against " + currentCommit + ", " + settings.plan().pairs() + " pairs within " + settings.plan().budget().toMinutes()
@@ -166,7 +167,7 @@ public final class NightlyJob {
 
         TrialPlan.Outcome made;
         HostFit.Outcome fit;
-        try (PairBench bench = PairBench.open(maven, properties, settings.pairing(), night.resolve("node"), this::say)) {
+        try (PairBench bench = PairBench.open(maven, properties, pairing, night.resolve("node"), this::say)) {
             made = bench.compare(bench.side(Side.BASE, baseDir, baseOnly), bench.side(Side.CURRENT, projectDir, currentOnly), night,
                 settings.plan(), trials -> NightVerdict.of(Comparer.pairedMetricVerdicts(trials.stream().map(Trial::base).toList(),
                     trials.stream().map(Trial::current).toList(), settings.thresholds())).undecided(), startedNanos);
@@ -194,6 +195,24 @@ public final class NightlyJob {
         List<String> warnings = settings.resultsUrl() == null ? List.of()
             : NightRecord.sendToResultsIndex(settings, nightId, started, verdict, made.trials(), night);
         return new Outcome(verdict, comparison, night, historyFile, warnings, made.stoppedBecause());
+    }
+
+    /**
+     * How tonight's pairs are made: as told, except that a side whose commit predates the request path's own CPU count
+     * (e1d1d4c) cannot drop every pair for lacking it; the night then judges the whole process's CPU, and says so first.
+     */
+    private PairBench.Settings judgedCpu(String baseCommit) {
+        boolean base = BaselineCheckout.measuresRequestPath(projectDir, baseCommit);
+        boolean current = BaselineCheckout.measuresRequestPath(projectDir, "HEAD");
+        if (base && current) {
+            return settings.pairing();
+        }
+        say((base ? "tonight's commit" : "the baseline commit " + baseCommit.substring(0, 12)) + " predates the request path's own CPU"
+            + " count (e1d1d4c, 2026-11-27): the night judges the facade's whole process CPU (processCpuMsPerRequest), whose"
+            + " MDE is larger on a busy host; pin a later baseline commit to judge the request path");
+        PairBench.Settings told = settings.pairing();
+        return new PairBench.Settings(told.design(), told.sharedNode(), told.pairRule().withoutRequestPath(), told.fitPairs(),
+            told.firstLead());
     }
 
     private Comparison judge(List<Trial> trials) {

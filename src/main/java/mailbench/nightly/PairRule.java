@@ -14,7 +14,7 @@ import mailbench.errors.ToolError;
  * 2-core host at half the calibration host's speed, a default duet left 0.00-0.26 of its cores idle and its JIT held
  * 6-51% of the facade's samples, and a +5% commit came out inconclusive (docs/results/2026-11-27-night-fit.adoc).
  */
-public record PairRule(double minIdleShare, double maxJitPercent, double maxKoPercent, double maxWaitShare) {
+public record PairRule(double minIdleShare, double maxJitPercent, double maxKoPercent, double maxWaitShare, boolean requestPath) {
 
     /**
      * At least a quarter of the cores idle, the JIT at most 5% of the facade's samples, at most 1% failed requests (what a
@@ -23,6 +23,11 @@ public record PairRule(double minIdleShare, double maxJitPercent, double maxKoPe
      * (docs/results/2026-11-27-night-fit.adoc); beyond 5% the compilers are still at work (16% after 120 s on a cold node).
      */
     public static final PairRule DEFAULT = new PairRule(0.25, 5.0, 1.0, 1.0);
+
+    /** The rule for two sides that both count their request path's CPU (commits from e1d1d4c on). */
+    public PairRule(double minIdleShare, double maxJitPercent, double maxKoPercent, double maxWaitShare) {
+        this(minIdleShare, maxJitPercent, maxKoPercent, maxWaitShare, true);
+    }
 
     public PairRule {
         if (!(maxWaitShare > 0 && maxWaitShare <= 1)) {
@@ -50,6 +55,15 @@ public record PairRule(double minIdleShare, double maxJitPercent, double maxKoPe
         return maxWaitShare < 1;
     }
 
+    /**
+     * The same rule for a night whose side's commit predates the request path's own CPU count: no pair would have it on
+     * both sides, so a pair is not dropped for it, and the verdict judges the whole process's CPU instead
+     * ({@code Comparer.judgedCpu}).
+     */
+    PairRule withoutRequestPath() {
+        return new PairRule(minIdleShare, maxJitPercent, maxKoPercent, maxWaitShare, false);
+    }
+
     /** Why the pair does not count, or null when it does. */
     String whyNotCounted(RunResult base, Headroom baseRoom, RunResult current, Headroom currentRoom) {
         List<String> why = new ArrayList<>();
@@ -65,7 +79,7 @@ public record PairRule(double minIdleShare, double maxJitPercent, double maxKoPe
             if (run.processCpuMsPerRequest() == null && other.processCpuMsPerRequest() != null) {
                 why.add(side + " has no CPU per request");
             }
-            if (run.requestPathCpuMsPerRequest() == null && other.requestPathCpuMsPerRequest() != null) {
+            if (requestPath && run.requestPathCpuMsPerRequest() == null && other.requestPathCpuMsPerRequest() != null) {
                 why.add(side + " has no request-path CPU per request");
             }
             if (run.allocatedBytesPerRequest() == null && other.allocatedBytesPerRequest() != null) {

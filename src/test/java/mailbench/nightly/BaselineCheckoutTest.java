@@ -98,6 +98,19 @@ class BaselineCheckoutTest {
     }
 
     @Test
+    void whetherACommitCountsItsRequestPathShouldBeReadFromItsSources() throws Exception {
+        assertThat(BaselineCheckout.measuresRequestPath(repo, first)).isFalse();
+        Path sources = Files.createDirectories(repo.resolve("src/main/java/x"));
+        Files.writeString(sources.resolve("FacadeSection.java"), "class FacadeSection { String key = \"requestPathCpuMsPerRequest\"; }");
+        git(repo, "add", "src");
+        git(repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "request path");
+
+        assertThat(BaselineCheckout.measuresRequestPath(repo, git(repo, "rev-parse", "HEAD"))).isTrue();
+        assertThat(BaselineCheckout.measuresRequestPath(repo, "HEAD")).isTrue();
+        assertThat(BaselineCheckout.measuresRequestPath(repo, second)).isFalse();
+    }
+
+    @Test
     void aLocalChangeShouldBeNamedInTonightsCommit() throws Exception {
         Files.writeString(repo.resolve("pom.xml"), "<project>edited</project>");
         assertThat(BaselineCheckout.describeHead(repo)).isEqualTo(second + " with local changes");

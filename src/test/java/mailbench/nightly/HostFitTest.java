@@ -84,6 +84,22 @@ class HostFitTest {
         }
 
         @Test
+        void aBaselineThatPredatesTheRequestPathCountShouldNotLoseEveryPairForLackingIt() {
+            // a baseline before e1d1d4c: its runs have the process's CPU count but not the request path's
+            Trial older = new Trial(1, true, run(0, 0.4, 50_000.0), run(0, 0.4, 50_000.0).withRequestPathCpuMsPerRequest(0.3),
+                Duration.ofMinutes(4));
+            assertThat(older.checked(room(0.8, 0.5), room(0.8, 0.5), PairRule.DEFAULT).notCounted())
+                .isEqualTo("base has no request-path CPU per request");
+            PairRule processCpu = PairRule.DEFAULT.withoutRequestPath();
+            assertThat(older.checked(room(0.8, 0.5), room(0.8, 0.5), processCpu).counted()).isTrue();
+            assertThat(processCpu.requestPath()).isFalse();
+            Trial noCpu = new Trial(1, true, run(0, null, 50_000.0), run(0, 0.4, 50_000.0), Duration.ofMinutes(4));
+            assertThat(noCpu.checked(room(0.8, 0.5), room(0.8, 0.5), processCpu).notCounted())
+                .as("the process's count, which the verdict then judges, is still needed on both sides")
+                .isEqualTo("base has no CPU per request");
+        }
+
+        @Test
         void aCommitThatFailsEveryRequestShouldBeCountedForTheKoMetricToJudge() {
             Trial broken = new Trial(1, true, run(0, 0.25, 56_000.0), run(30_000, 0.10, 15_000.0), Duration.ofMinutes(4))
                 .checked(room(0.8, 0.5), room(0.8, 0.5), PairRule.DEFAULT);
