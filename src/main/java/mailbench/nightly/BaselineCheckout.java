@@ -71,11 +71,8 @@ public final class BaselineCheckout {
      * sides; read from the commit's sources, like {@link #requireKnows}.
      */
     static boolean measuresRequestPath(Path projectDir, String sha) {
-        return holds(projectDir, sha, "\"" + REQUEST_PATH_KEY + "\"");
+        return holds(projectDir, sha, "\"" + mailbench.compare.Metric.REQUEST_PATH_CPU_MS_PER_REQUEST.key() + "\"");
     }
-
-    /** The key of the request path's CPU per request in summary.json and night.json. */
-    static final String REQUEST_PATH_KEY = "requestPathCpuMsPerRequest";
 
     /** Tonight's commit, for the record (a checkout with local changes says so). */
     static String describeHead(Path projectDir) {
