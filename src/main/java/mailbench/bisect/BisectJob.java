@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
+import mailbench.compare.Metric;
 import mailbench.errors.ToolError;
 import mailbench.json.Json;
 import mailbench.nightly.BaselineCheckout;
@@ -75,8 +76,10 @@ public final class BisectJob {
         say(planner.describe() + " (" + folder + (settings.resume() ? ", resumed: " + recorded.size() + " recorded rounds" : "") + ")");
         BisectOutcome outcome;
         List<String> replayed = List.of();
-        try (PairBench bench = PairBench.open(settings.maven(), settings.properties(), settings.pairing(), nodeFolder(folder),
-            this::say)) {
+        // a step judged on another metric (a range older than the request path's count) must not drop pairs for lacking it
+        PairBench.Settings pairing = effect.metric() == Metric.REQUEST_PATH_CPU_MS_PER_REQUEST ? settings.pairing()
+            : settings.pairing().withoutRequestPath();
+        try (PairBench bench = PairBench.open(settings.maven(), settings.properties(), pairing, nodeFolder(folder), this::say)) {
             StepRunner live = new CheckoutSteps(bench, settings.projectDir(), settings.builds(), settings.maven(), folder,
                 effect.metric(), ReplayedSteps.roundsIn(folder), this::say);
             ReplayedSteps replay = settings.resume() ? new ReplayedSteps(recorded, bench, effect.metric(), live, this::say) : null;

@@ -210,9 +210,7 @@ public final class NightlyJob {
         say((base ? "tonight's commit" : "the baseline commit " + baseCommit.substring(0, 12)) + " predates the request path's own CPU"
             + " count (e1d1d4c, 2026-11-27): the night judges the facade's whole process CPU (processCpuMsPerRequest), whose"
             + " MDE is larger on a busy host; pin a later baseline commit to judge the request path");
-        PairBench.Settings told = settings.pairing();
-        return new PairBench.Settings(told.design(), told.sharedNode(), told.pairRule().withoutRequestPath(), told.fitPairs(),
-            told.firstLead());
+        return settings.pairing().withoutRequestPath();
     }
 
     private Comparison judge(List<Trial> trials) {

@@ -56,6 +56,14 @@ public final class PairBench implements AutoCloseable {
         public Settings(NightlyJob.Design design, boolean sharedNode, PairRule pairRule, int fitPairs) {
             this(design, sharedNode, pairRule, fitPairs, null);
         }
+
+        /**
+         * These settings with a pair rule that does not ask both sides for the request path's own CPU count: for a side
+         * whose commit predates it (e1d1d4c), or a comparison that judges another metric.
+         */
+        public Settings withoutRequestPath() {
+            return new Settings(design, sharedNode, pairRule.withoutRequestPath(), fitPairs, firstLead);
+        }
     }
 
     /** The counted pairs of one comparison, each side's runs in pair order, and why no more were made. */

@@ -93,6 +93,8 @@ class HostFitTest {
             PairRule processCpu = PairRule.DEFAULT.withoutRequestPath();
             assertThat(older.checked(room(0.8, 0.5), room(0.8, 0.5), processCpu).counted()).isTrue();
             assertThat(processCpu.requestPath()).isFalse();
+            assertThat(new PairBench.Settings(NightlyJob.Design.DUET, true, PairRule.DEFAULT, 2).withoutRequestPath().pairRule())
+                .as("the bench's settings keep the rest of the rule").isEqualTo(processCpu);
             Trial noCpu = new Trial(1, true, run(0, null, 50_000.0), run(0, 0.4, 50_000.0), Duration.ofMinutes(4));
             assertThat(noCpu.checked(room(0.8, 0.5), room(0.8, 0.5), processCpu).notCounted())
                 .as("the process's count, which the verdict then judges, is still needed on both sides")
