@@ -106,7 +106,7 @@ public final class Knobs {
     public static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
     public static final Knob GATLING_JIT = new Knob("mailbench.gatling.jit", "tiered",
         "JIT compilers of Gatling's own JVM: tiered (the JVM's default, C1 then C2) or c1 (-XX:TieredStopAtLevel=1, which the"
-            + " pom's profile gatling-c1 adds to the JVM mvn gatling:test forks). A duet night on a small host sets c1 with its facades'.");
+            + " pom's profile gatling-c1 adds to the JVM mvn gatling:test forks). A duet night leaves it as named, also where its facades run C1.");
     public static final Knob FACADE_INJECT_CPU = new Knob("mailbench.facade.injectCpuMicros", "0",
         "Local facade, calibration: microseconds of CPU (fixed work calibrated at the facade's start) on the client's I/O thread for every search and get (a known cost a"
             + " comparison must detect, docs/nightly.adoc); 0: none. Shown in the facade's /health and the run's versions.");
