@@ -6,7 +6,8 @@ import io.gatling.core.Predef._
 import io.gatling.core.structure.PopulationBuilder
 
 import mailbench.indexing.{ BulkDocuments, BulkMatrix, BulkMatrixIndex, BulkMatrixReport, BulkMatrixRun, CellTimings }
-import mailbench.run.{ BenchConfig, RequestPath, SimulationNeeds }
+import mailbench.run.SimulationNeeds
+import mailbench.settings.{ BenchConfig, RequestPath, WorkloadSettings }
 import mailbench.summary.SimulationLog
 
 /**
@@ -16,16 +17,16 @@ import mailbench.summary.SimulationLog
  * Run it with -Dmailbench.simulation=mailbench.gatling.BulkIndexSimulation.
  */
 class BulkIndexSimulation extends MailbenchSimulation("BulkIndexSimulation", SimulationNeeds.BULK_MATRIX) {
-  private val direct = config.path == RequestPath.DIRECT
+  private val direct = config.load.path == RequestPath.DIRECT
   private val opensearch = if (!run.opensearchUrls.isEmpty) run.opensearchUrls else throw new IllegalArgumentException(
     "BulkIndexSimulation recreates and counts the index itself: give -Dmailbench.opensearch=<OpenSearch URL> with -Dmailbench.target")
-  private val bulk = config.bulk
-  private val documents = BulkDocuments.of(config.corpus, math.max(bulk.docsPerCell, bulk.warmUpDocs), bulk, direct)
+  private val bulk = config.workloads.bulk
+  private val documents = BulkDocuments.of(config.load.corpus, math.max(bulk.docsPerCell, bulk.warmUpDocs), bulk, direct)
   // the only index it deletes: named by a knob, the one the facade serves, and on a target only when confirmed
-  private val index = BulkMatrixIndex.resolve(config.bulkIndex.index, config.bulkIndex.deleteOnTarget,
-    if (config.local) null else config.target, if (direct) null else run.facadeIndex, BenchConfig.BulkIndex.INDEX_KNOB,
-    BenchConfig.BulkIndex.DELETE_KNOB)
-  private val matrix = new BulkMatrixRun(bulk, documents, opensearch, run.opensearchAccess, index, config.replicas,
+  private val index = BulkMatrixIndex.resolve(config.workloads.bulkIndex.index, config.workloads.bulkIndex.deleteOnTarget,
+    if (config.local) null else config.target.url, if (direct) null else run.facadeIndex, WorkloadSettings.BulkIndex.INDEX_KNOB,
+    WorkloadSettings.BulkIndex.DELETE_KNOB)
+  private val matrix = new BulkMatrixRun(bulk, documents, opensearch, run.opensearchAccess, index, config.target.replicas,
     line => run.event(line))
   private val requests = if (direct) new DirectIndexRequests(index) else FacadeIndexRequests
 
@@ -43,7 +44,7 @@ class BulkIndexSimulation extends MailbenchSimulation("BulkIndexSimulation", Sim
 
   setUp(populations.reduceRight((first, rest) => first.andThen(rest)))
     .protocols(protocol)
-    .assertions(bulk.cells.asScala.toList.map(cell => details(cell.name).successfulRequests.percent.gte(config.successPercent)))
+    .assertions(bulk.cells.asScala.toList.map(cell => details(cell.name).successfulRequests.percent.gte(config.pass.successPercent)))
 
   override protected def afterLoad(): Unit = {
     val timings = new CellTimings

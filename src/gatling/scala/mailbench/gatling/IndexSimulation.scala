@@ -5,7 +5,8 @@ import scala.concurrent.duration._
 import io.gatling.core.Predef._
 
 import mailbench.indexing.MessageFeed
-import mailbench.run.{ BenchConfig, RequestPath, SimulationNeeds }
+import mailbench.run.SimulationNeeds
+import mailbench.settings.{ BenchConfig, RequestPath }
 import mailbench.summary.SimulationLog
 
 /**
@@ -14,9 +15,9 @@ import mailbench.summary.SimulationLog
  * Run it with -Dmailbench.simulation=mailbench.gatling.IndexSimulation.
  */
 class IndexSimulation extends MailbenchSimulation("IndexSimulation", SimulationNeeds.INDEXING) {
-  private val requests = if (config.path == RequestPath.DIRECT) new DirectIndexRequests(config.index) else FacadeIndexRequests
-  private val rate = config.rate.toDouble
-  private val messages = new MessageFeed(config.corpus)
+  private val requests = if (config.load.path == RequestPath.DIRECT) new DirectIndexRequests(config.target.index) else FacadeIndexRequests
+  private val rate = config.load.rate.toDouble
+  private val messages = new MessageFeed(config.load.corpus)
   private val feeder = Iterator.continually {
     val message = messages.next()
     Map("mailboxId" -> message.mailboxId, "messageId" -> message.messageId, IndexRequests.MessageBody -> message.json)
@@ -26,8 +27,8 @@ class IndexSimulation extends MailbenchSimulation("IndexSimulation", SimulationN
     scenario(scenarioName).feed(feeder).exec(requests.indexOne(requestPrefix + IndexRequests.IndexOne))
 
   private val measured = indexing("Measured", "")
-    .inject(nothingFor(config.warmupSeconds.seconds), constantUsersPerSec(rate).during(config.durationSeconds.seconds))
-  private val warmUp = WarmUpShape.steps(rate, config.warmupSeconds) match {
+    .inject(nothingFor(config.load.warmupSeconds.seconds), constantUsersPerSec(rate).during(config.load.durationSeconds.seconds))
+  private val warmUp = WarmUpShape.steps(rate, config.load.warmupSeconds) match {
     case Nil   => Nil
     case steps => List(indexing("Warm-up", SimulationLog.WARM_UP_PREFIX).inject(steps))
   }

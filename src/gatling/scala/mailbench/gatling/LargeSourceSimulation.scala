@@ -6,7 +6,8 @@ import io.gatling.core.Predef._
 
 import mailbench.facadeclient.FacadeStats
 import mailbench.largesource.{ LargeSourceReport, LargeSourceWorkload }
-import mailbench.run.{ BenchConfig, SimulationNeeds }
+import mailbench.run.SimulationNeeds
+import mailbench.settings.BenchConfig
 import mailbench.summary.SimulationLog
 
 /**
@@ -23,15 +24,15 @@ class LargeSourceSimulation private (knobs: BenchConfig, workload: LargeSourceWo
   def this() = this(MailbenchSimulation.knobs(SimulationNeeds.LARGE_SOURCE))
 
   private val feeder = LargeSourceScenario.offsets(workload)
-  private val users = config.large.concurrency
+  private val users = config.workloads.large.concurrency
   // the counters when the measured searches start: all warm-up users are done by then (andThen)
   private val measuredStart = new AtomicReference[FacadeStats.Reading]()
   private def markStart(): Unit = if (measuredStart.get == null) measuredStart.compareAndSet(null, FacadeStats.read(run.facadeUrl, run.facadeAccess))
 
-  private val measured = LargeSourceScenario.build("Measured", LargeSourceScenario.ListLargeMessages, config.durationSeconds, workload,
+  private val measured = LargeSourceScenario.build("Measured", LargeSourceScenario.ListLargeMessages, config.load.durationSeconds, workload,
     feeder, () => markStart()).inject(atOnceUsers(users))
-  private val load = if (config.warmupSeconds == 0) measured else
-    LargeSourceScenario.build("Warm-up", SimulationLog.WARM_UP_PREFIX + LargeSourceScenario.ListLargeMessages, config.warmupSeconds,
+  private val load = if (config.load.warmupSeconds == 0) measured else
+    LargeSourceScenario.build("Warm-up", SimulationLog.WARM_UP_PREFIX + LargeSourceScenario.ListLargeMessages, config.load.warmupSeconds,
       workload, feeder, () => ()).inject(atOnceUsers(users)).andThen(measured)
 
   setUp(load)
@@ -41,6 +42,6 @@ class LargeSourceSimulation private (knobs: BenchConfig, workload: LargeSourceWo
   override protected def afterLoad(): Unit = {
     val end = FacadeStats.read(run.facadeUrl, run.facadeAccess)
     run.finish()
-    LargeSourceReport.afterRun(run.about, config.corpus, workload, users, measuredStart.get, end, run.folder, line => run.event(line))
+    LargeSourceReport.afterRun(run.about, config.load.corpus, workload, users, measuredStart.get, end, run.folder, line => run.event(line))
   }
 }

@@ -9,7 +9,7 @@ import scala.jdk.CollectionConverters._
 
 import mailbench.facade.SearchParams
 import mailbench.facade.opensearch.{ClientOptions, MailDocument, SearchRequests}
-import mailbench.run.BenchConfig
+import mailbench.settings.BenchConfig
 
 /** The four requests of the search mix; one implementation per path (through the facade, or straight to OpenSearch). */
 trait MailRequests {
@@ -30,8 +30,8 @@ object MailRequests {
 
   /** The run's gates on each measured request name: p99 (-Dmailbench.assert.p99Ms) and success % (-Dmailbench.assert.successPercent). */
   def gates(config: BenchConfig, names: String*): Seq[Assertion] = names.flatMap { name =>
-    Seq(details(name).responseTime.percentile(99.0).lte(config.p99Ms.round.toInt),
-      details(name).successfulRequests.percent.gte(config.successPercent))
+    Seq(details(name).responseTime.percentile(99.0).lte(config.pass.p99Ms.round.toInt),
+      details(name).successfulRequests.percent.gte(config.pass.successPercent))
   }
   // feeders only hold values that hit the corpus: an empty page means the corpus and feeders disagree
   val someHits = substring("\"total\":0,").notExists

@@ -7,7 +7,8 @@ import io.gatling.http.protocol.HttpProtocolBuilder
 
 import mailbench.knobs.Knobs
 import mailbench.results.RunResultsKnob
-import mailbench.run.{ BenchConfig, BenchRun, SimulationNeeds }
+import mailbench.run.{ BenchRun, SimulationNeeds }
+import mailbench.settings.BenchConfig
 
 /**
  * What every simulation shares: its run (run folder, local stack or target), the HTTP protocol, and the before/after hooks
@@ -19,7 +20,7 @@ abstract class MailbenchSimulation(name: String, needs: SimulationNeeds, protect
   // results URL too) stops the run before anything starts
   def this(name: String, needs: SimulationNeeds) = this(name, needs, MailbenchSimulation.knobs(needs))
 
-  private val results = RunResultsKnob.of(config.resultsUrl, Knobs.RESULTS_URL.name, config.opensearchAccess)
+  private val results = RunResultsKnob.of(config.output.resultsUrl, Knobs.RESULTS_URL.name, config.target.opensearchAccess)
   protected val run: BenchRun = BenchRun.open(name, GatlingVersion.ThisVersion.fullVersion, MailbenchLogReader, needs, config)
   // the run's document into the results index once it finished (never when interrupted); a failure is a warning
   run.whenFinished(() => results.send(run.folder, line => println(s"[mailbench] $line")))

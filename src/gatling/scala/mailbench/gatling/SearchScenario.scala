@@ -3,11 +3,11 @@ package mailbench.gatling
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ScenarioBuilder
 
-import mailbench.run.BenchConfig
+import mailbench.settings.LoadSettings
 
 /** The mail-search mix: each virtual user sends one request (open model), chosen by the mix percentages. */
 object SearchScenario {
-  def build(scenarioName: String, requestPrefix: String, requests: MailRequests, feeders: MailFeeders, mix: BenchConfig.Mix): ScenarioBuilder = {
+  def build(scenarioName: String, requestPrefix: String, requests: MailRequests, feeders: MailFeeders, mix: LoadSettings.Mix): ScenarioBuilder = {
     import MailRequests._
     val choices = Seq(
       mix.text.toDouble -> exec(feed(feeders.searchText), requests.searchByText(requestPrefix + SearchByText)),

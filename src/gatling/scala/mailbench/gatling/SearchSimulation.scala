@@ -4,7 +4,8 @@ import scala.concurrent.duration._
 
 import io.gatling.core.Predef._
 
-import mailbench.run.{ BenchConfig, RequestPath, SimulationNeeds }
+import mailbench.run.SimulationNeeds
+import mailbench.settings.{ BenchConfig, RequestPath }
 import mailbench.summary.SimulationLog
 
 /**
@@ -14,14 +15,14 @@ import mailbench.summary.SimulationLog
  */
 class SearchSimulation extends MailbenchSimulation("SearchSimulation", SimulationNeeds.SEARCH) {
   private val feeders = new MailFeeders(run.feeders)
-  private val requests = if (config.path == RequestPath.DIRECT) new DirectRequests(config.index) else FacadeRequests
-  private val rate = config.rate.toDouble
+  private val requests = if (config.load.path == RequestPath.DIRECT) new DirectRequests(config.target.index) else FacadeRequests
+  private val rate = config.load.rate.toDouble
 
-  private val measured = SearchScenario.build("Measured", "", requests, feeders, config.mix)
-    .inject(nothingFor(config.warmupSeconds.seconds), constantUsersPerSec(rate).during(config.durationSeconds.seconds))
-  private val warmUp = WarmUpShape.steps(rate, config.warmupSeconds) match {
+  private val measured = SearchScenario.build("Measured", "", requests, feeders, config.load.mix)
+    .inject(nothingFor(config.load.warmupSeconds.seconds), constantUsersPerSec(rate).during(config.load.durationSeconds.seconds))
+  private val warmUp = WarmUpShape.steps(rate, config.load.warmupSeconds) match {
     case Nil   => Nil
-    case steps => List(SearchScenario.build("Warm-up", SimulationLog.WARM_UP_PREFIX, requests, feeders, config.mix).inject(steps))
+    case steps => List(SearchScenario.build("Warm-up", SimulationLog.WARM_UP_PREFIX, requests, feeders, config.load.mix).inject(steps))
   }
 
   setUp(warmUp :+ measured)

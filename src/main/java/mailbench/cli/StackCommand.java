@@ -11,7 +11,7 @@ import mailbench.access.OpenSearchUrls;
 import mailbench.corpus.CorpusSpec;
 import mailbench.facade.Backend;
 import mailbench.run.Feeders;
-import mailbench.run.Variant;
+import mailbench.settings.Variant;
 import mailbench.stack.LocalStack;
 import mailbench.stack.NodeJdk;
 import mailbench.stack.StackOptions;

@@ -15,7 +15,7 @@ import java.util.stream.Stream;
 
 import mailbench.errors.ToolError;
 import mailbench.merge.MergeJob;
-import mailbench.run.InjectorShare;
+import mailbench.settings.InjectorShare;
 import mailbench.runfolder.RunFolder;
 
 /**

@@ -13,7 +13,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 import mailbench.errors.ToolError;
-import mailbench.run.InjectorShare;
+import mailbench.settings.InjectorShare;
 import mailbench.knobs.Knobs;
 
 /**

@@ -5,7 +5,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-import mailbench.run.InjectorShare;
+import mailbench.settings.InjectorShare;
 
 /**
  * The {@code docker service create} of the injectors' job. Every choice here is one of the pitfalls of Swarm jobs on

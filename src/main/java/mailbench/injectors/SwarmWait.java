@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
-import mailbench.run.InjectorShare;
+import mailbench.settings.InjectorShare;
 
 /**
  * Polls the job's tasks until every injector has ended. It stops early, with a message naming the injector, when one

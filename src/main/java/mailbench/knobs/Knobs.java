@@ -19,7 +19,7 @@ import mailbench.stack.NodeJdk;
 import mailbench.stack.StackOptions;
 
 /**
- * Every knob of a load run with its default and description, the registry {@code mailbench.run.BenchConfig} reads and run.json records;
+ * Every knob of a load run with its default and description, the registry {@code mailbench.settings.BenchConfig} reads and run.json records;
  * docs/reference.adoc's table is checked against it by ReferenceDocTest.
  */
 public final class Knobs {
@@ -50,7 +50,7 @@ public final class Knobs {
         "Replicas of the mail index where mailbench creates it: the local stack's facade (--replicas) and BulkIndexSimulation's"
             + " recreate. 0 on one node; a staging index usually has 1.");
     public static final Knob VARIANT = new Knob("mailbench.variant", "default",
-        "What is being compared, part of the run folder name. Locally one of the variants in mailbench.run.Variant (how the facade"
+        "What is being compared, part of the run folder name. Locally one of the variants in mailbench.settings.Variant (how the facade"
         + " talks to OpenSearch); against a target any label.");
     public static final Knob PATH = new Knob("mailbench.path", "facade",
         "facade: requests go through the facade; direct: the same searches straight to OpenSearch's _search (the facade's cost as a ratio).");

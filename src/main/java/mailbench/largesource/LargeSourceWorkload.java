@@ -7,8 +7,8 @@ import java.util.Map;
 import mailbench.corpus.CorpusGenerator;
 import mailbench.corpus.CorpusSpec;
 import mailbench.corpus.MailMessage;
-import mailbench.run.BenchConfig;
-import mailbench.run.RequestPath;
+import mailbench.settings.BenchConfig;
+import mailbench.settings.RequestPath;
 
 /**
  * What LargeSourceSimulation lists: the corpus's busiest mailbox, {@code hits} messages at a time
@@ -26,10 +26,10 @@ public record LargeSourceWorkload(String mailboxId, int messages, int hits) {
 
     /** The workload of a run's knobs; refuses the direct path, which has no facade to measure. */
     public static LargeSourceWorkload check(BenchConfig config) {
-        if (config.path() != RequestPath.FACADE) {
+        if (config.load().path() != RequestPath.FACADE) {
             throw new IllegalArgumentException("LargeSourceSimulation measures the facade's decoding: run it with -Dmailbench.path=facade");
         }
-        return of(config.corpus(), config.large().hits());
+        return of(config.load().corpus(), config.workloads().large().hits());
     }
 
     /** Counts mailboxes on the corpus without its attachment text (the same messages otherwise), so this pass stays cheap. */

@@ -16,6 +16,9 @@ import mailbench.facadeclient.FacadeAccess;
 import mailbench.meters.LoadMeters;
 import mailbench.runfolder.RunFolder;
 import mailbench.runfolder.RunRecord;
+import mailbench.settings.BenchConfig;
+import mailbench.settings.RequestPath;
+import mailbench.settings.StartAt;
 import mailbench.stack.ChildSignals;
 import mailbench.summary.RequestRecordSink;
 import mailbench.summary.SimulationLog;
@@ -49,7 +52,7 @@ public final class BenchRun {
         this.needs = needs;
         this.folder = folder;
         this.log = log;
-        this.ending = new RunEnding(log, folder, record, config.gatlingResults(), startMillis, this::say);
+        this.ending = new RunEnding(log, folder, record, config.output().gatlingResults(), startMillis, this::say);
     }
 
     /** Creates the run folder and, without a target, starts the local stack. Fails with a message that names the fix. */
@@ -65,9 +68,9 @@ public final class BenchRun {
     /** As {@link #open(String, String, SimulationLog, SimulationNeeds)}, with the knobs the simulation has read already. */
     public static BenchRun open(String simulation, String gatlingVersion, SimulationLog log, SimulationNeeds needs, BenchConfig config) {
         try {
-            String name = RunFolder.name(Instant.now(), simulation, config.variant(), direct(config));
+            String name = RunFolder.name(Instant.now(), simulation, config.load().variant(), direct(config));
             GatlingTrust.install(config, Path.of("target", "gatling-trust", name));
-            BenchRun run = new BenchRun(config, needs, log, RunFolder.create(config.reportsDir(), name));
+            BenchRun run = new BenchRun(config, needs, log, RunFolder.create(config.output().reportsDir(), name));
             run.start(simulation, gatlingVersion);
             return run;
         } catch (IOException e) {
@@ -79,7 +82,7 @@ public final class BenchRun {
     }
 
     private static boolean direct(BenchConfig config) {
-        return config.path() == RequestPath.DIRECT;
+        return config.load().path() == RequestPath.DIRECT;
     }
 
     private void start(String simulation, String gatlingVersion) throws IOException, InterruptedException {
@@ -92,7 +95,7 @@ public final class BenchRun {
         // the last word if Maven goes away (Ctrl-C, SIGTERM, kill): Gatling's fork would otherwise run on alone
         ProcessHandle.current().parent().ifPresent(parent -> ChildSignals.exitWhenGone(parent.pid(), 143));
 
-        feeders = needs.corpus() && needs.searchWarmUp() ? Feeders.forCorpus(config.corpus()) : null;
+        feeders = needs.corpus() && needs.searchWarmUp() ? Feeders.forCorpus(config.load().corpus()) : null;
         target = RunTarget.start(config, needs, record.runId, feeders, this::say, this::event);
         target.describe(record.versions);
         record.network = target.network();
@@ -104,7 +107,7 @@ public final class BenchRun {
                 throw e;
             }
         }
-        profiler = ProfilerChoice.choose(simulation, needs.profiler(), config.profiling(), direct(config), target.stack(), record::event);
+        profiler = ProfilerChoice.choose(simulation, needs.profiler(), config.profiler(), direct(config), target.stack(), record::event);
         record.status = "running";
         folder.writeRecord(record);
     }
@@ -113,24 +116,24 @@ public final class BenchRun {
     public void loadStarting() {
         // the slow steps come before an agreed start, so runs that share one start their load in the same second
         nodeSnapshot("before");
-        ProfileWindow.of(config.warmupSeconds(), config.durationSeconds(), config.profiling().trimSeconds())
-            .ifPresentOrElse(window -> profiler.start(window, config.startAt()),
+        ProfileWindow.of(config.load().warmupSeconds(), config.load().durationSeconds(), config.profiler().trimSeconds())
+            .ifPresentOrElse(window -> profiler.start(window, config.load().startAt()),
                 () -> profiler.skip("the measured phase is too short for a capture window"));
         try {
             try {
-                config.injector().requireInTime(config.startAt(), java.time.Clock.systemUTC(), "reached its load");
+                config.load().injector().requireInTime(config.load().startAt(), java.time.Clock.systemUTC(), "reached its load");
             } catch (IllegalArgumentException late) {
                 event(late.getMessage());
                 say(late.getMessage());
                 throw late;
             }
-            StartAt.await(config.startAt(), this::event);
+            StartAt.await(config.load().startAt(), this::event);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for the agreed start", e);
         }
         meters = LoadMeters.start(target.facadeUrl(), target.facadeAccess(), target.pids(), needs.profiler() && !direct(config),
-            config.warmupSeconds() * 1000L);
+            config.load().warmupSeconds() * 1000L);
         event("load starting");
         writeQuietly();
     }
@@ -162,8 +165,8 @@ public final class BenchRun {
 
     /** The Authorization header of the direct path against staging, or null (the facade and the local node need none). */
     public String directAuthorization() {
-        return direct(config) && !config.local() && config.opensearchAccess().credentials() != null
-            ? config.opensearchAccess().credentials().basicAuthorization() : null;
+        return direct(config) && !config.local() && config.target().opensearchAccess().credentials() != null
+            ? config.target().opensearchAccess().credentials().basicAuthorization() : null;
     }
 
     public Path feeders() {
@@ -211,9 +214,9 @@ public final class BenchRun {
         Map<String, String> about = new LinkedHashMap<>();
         about.put("simulation", record.simulation);
         about.put("runId", record.runId);
-        about.put("variant", config.variant());
-        about.put("path", config.path().value());
-        about.put("target", config.local() ? "local" : config.target().toString());
+        about.put("variant", config.load().variant());
+        about.put("path", config.load().path().value());
+        about.put("target", config.local() ? "local" : config.target().url().toString());
         return about;
     }
 

@@ -10,6 +10,7 @@ import java.util.Collections;
 
 import mailbench.access.TlsTrust;
 import mailbench.knobs.Knobs;
+import mailbench.settings.BenchConfig;
 
 /**
  * Makes the load's own requests check an https target's certificate against -Dmailbench.facade.ca, as the run's other
@@ -30,7 +31,7 @@ final class GatlingTrust {
 
     /** Nothing without -Dmailbench.facade.ca or for a local run; else the truststore under {@code dir}, named to the JDK. */
     static void install(BenchConfig config, Path dir) throws IOException {
-        if (config.local() || config.facadeCa() == null) {
+        if (config.local() || config.facade().ca() == null) {
             return;
         }
         if (!"false".equals(System.getProperty(INSECURE_PROPERTY))) {
@@ -42,8 +43,8 @@ final class GatlingTrust {
         try {
             KeyStore store = KeyStore.getInstance("PKCS12");
             store.load(null, null);
-            add(store, new TlsTrust(config.facadeCa(), null, null).trustStore(option, option), "facade-");
-            TlsTrust opensearch = config.opensearchAccess().trust();
+            add(store, new TlsTrust(config.facade().ca(), null, null).trustStore(option, option), "facade-");
+            TlsTrust opensearch = config.target().opensearchAccess().trust();
             if (opensearch.custom()) {
                 add(store, opensearch.trustStore("-D" + Knobs.OPENSEARCH_CA.name(), "-D" + Knobs.OPENSEARCH_TRUSTSTORE.name()), "opensearch-");
             }

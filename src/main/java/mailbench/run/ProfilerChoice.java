@@ -5,6 +5,7 @@ import java.util.function.Consumer;
 import mailbench.knobs.Knobs;
 import mailbench.profiler.SidecarClient;
 import mailbench.profiler.SidecarToken;
+import mailbench.settings.ProfilerSettings;
 import mailbench.stack.LocalStack;
 
 /**
@@ -21,7 +22,7 @@ final class ProfilerChoice {
      * @param simulationProfiles whether the simulation has a measured phase to profile (see {@link SimulationNeeds})
      * @param stack the local stack, or null against a target
      */
-    static RunProfiler choose(String simulation, boolean simulationProfiles, BenchConfig.Profiling profiling, boolean direct,
+    static RunProfiler choose(String simulation, boolean simulationProfiles, ProfilerSettings profiling, boolean direct,
                               LocalStack stack, Consumer<String> events) {
         if (!simulationProfiles) {
             return RunProfiler.none(simulation + " has no single measured phase to profile", events);

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import mailbench.knobs.Knobs;
 import mailbench.runfolder.RunRecord;
+import mailbench.settings.BenchConfig;
 
 /** What a starting run writes first into its run.json: the run knows its settings, the run folder's record does not. */
 final class RunRecordStart {
@@ -17,17 +18,17 @@ final class RunRecordStart {
                          String gatlingVersion, Instant startedAt) {
         record.runId = runId;
         record.simulation = simulation;
-        record.variant = config.variant();
-        record.path = config.path().value();
-        record.target = config.local() ? "local" : config.target().toString();
+        record.variant = config.load().variant();
+        record.path = config.load().path().value();
+        record.target = config.local() ? "local" : config.target().url().toString();
         record.status = "starting";
         record.start = startedAt;
         record.knobs.putAll(BenchConfig.knobValues(knobDefaults));
-        if (config.injector().count() > 1) {
+        if (config.load().injector().count() > 1) {
             // one of several injectors: what this one sent, so a merge's rates add up to the total (docs/injectors.adoc)
-            record.knobs.put(Knobs.RATE.name(), Integer.toString(config.rate()));
-            record.knobs.put(Knobs.INJECTOR_INDEX.name(), Integer.toString(config.injector().index()));
-            record.knobs.put(Knobs.REPORTS.name(), config.reportsDir().toString());
+            record.knobs.put(Knobs.RATE.name(), Integer.toString(config.load().rate()));
+            record.knobs.put(Knobs.INJECTOR_INDEX.name(), Integer.toString(config.load().injector().index()));
+            record.knobs.put(Knobs.REPORTS.name(), config.output().reportsDir().toString());
         }
         // the revision the classes were built from; a build without .git falls back to the checkout run in
         BuildRevision build = BuildRevision.current();

@@ -17,6 +17,8 @@ import mailbench.facadeclient.HealthProbe;
 import mailbench.knobs.Knobs;
 import mailbench.loader.CorpusPreflight;
 import mailbench.meters.JvmPauses;
+import mailbench.settings.BenchConfig;
+import mailbench.settings.RequestPath;
 import mailbench.stack.LocalStack;
 import mailbench.stack.StackOptions;
 
@@ -47,24 +49,24 @@ final class RunTarget {
         RunTarget target;
         if (config.local()) {
             StackOptions options = new StackOptions(Path.of("target", "mailbench-stack", runId).toAbsolutePath(),
-                config.opensearchVersion(), config.opensearchHeap(), config.facadeHeap(), config.facadeOpensearchJava(),
-                config.facadeJvmArgs(), config.facadeArgs(),
-                config.corpus(), needs.corpus(), feeders, needs.profiler() && config.profiling().enabled() && config.path() == RequestPath.FACADE,
+                config.node().version(), config.node().heap(), config.facade().heap(), config.facade().opensearchJava(),
+                config.facade().jvmArgs(), config.facade().args(),
+                config.load().corpus(), needs.corpus(), feeders, needs.profiler() && config.profiler().enabled() && config.load().path() == RequestPath.FACADE,
                 sharedNode(config))
-                .withOpensearchJdk(config.opensearchJdk()).withIndex(config.index(), config.replicas()).withNetwork(config.network());
+                .withOpensearchJdk(config.node().jdk()).withIndex(config.target().index(), config.target().replicas()).withNetwork(config.target().network());
             LocalStack stack = LocalStack.start(options, say);
             target = new RunTarget(config, stack, stack.facadeUrl(), FacadeAccess.of(stack.facadeToken()), List.of(stack.opensearchUrl()));
             event.accept("local stack ready (facade pid " + stack.facadePid() + ", node pid " + stack.nodePid() + ")");
         } else {
-            target = new RunTarget(config, null, config.target(), config.facadeAccess(), config.directTargets());
+            target = new RunTarget(config, null, config.target().url(), config.facade().access(), config.target().direct());
         }
         return target;
     }
 
     /** The node the knobs name (-Dmailbench.stack.opensearch), plain http on this host, with the run's index. */
     private static StackOptions.External sharedNode(BenchConfig config) {
-        return config.stackOpensearch() == null ? null
-            : new StackOptions.External(List.of(config.stackOpensearch()), OpenSearchAccess.NONE, config.index());
+        return config.node().stackOpensearch() == null ? null
+            : new StackOptions.External(List.of(config.node().stackOpensearch()), OpenSearchAccess.NONE, config.target().index());
     }
 
     /** The facade's /health into {@code versions}: its client's versions and options, OpenSearch's version and JDK. */
@@ -87,10 +89,10 @@ final class RunTarget {
     /** Against a target, before any load: a few feeder rows must find the corpus in its index (see CorpusPreflight); the line to log. */
     String preflight(Path feeders) throws IOException, InterruptedException {
         // the direct requests go to -Dmailbench.index (DirectRequests), whatever the facade's index
-        return config.path() == RequestPath.DIRECT
-            ? CorpusPreflight.direct(new OpenSearchHttp(opensearchUrls, opensearchAccess()), config.index(), feeders, config.corpus(),
+        return config.load().path() == RequestPath.DIRECT
+            ? CorpusPreflight.direct(new OpenSearchHttp(opensearchUrls, opensearchAccess()), config.target().index(), feeders, config.load().corpus(),
                 facadeUrl)
-            : CorpusPreflight.throughFacade(facadeUrl, feeders, config.corpus(), facadeAccess);
+            : CorpusPreflight.throughFacade(facadeUrl, feeders, config.load().corpus(), facadeAccess);
     }
 
     /** run.json's network section: the local stack's profile, proxies and toxics; null with none, or against a target. */
@@ -149,6 +151,6 @@ final class RunTarget {
 
     /** How mailbench's own calls get into {@link #opensearchUrls()}: nothing for the local node, the knobs' CA and credentials on staging. */
     OpenSearchAccess opensearchAccess() {
-        return config.local() ? OpenSearchAccess.NONE : config.opensearchAccess();
+        return config.local() ? OpenSearchAccess.NONE : config.target().opensearchAccess();
     }
 }

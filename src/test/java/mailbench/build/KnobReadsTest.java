@@ -25,7 +25,7 @@ import mailbench.knobs.Knobs;
 /**
  * Each {@code -Dmailbench.*} property of a run is read in one class only, so its bounds and its default live in one
  * place: the sources of the product and the simulations are scanned for the knobs' readings (a reader of {@link Knob},
- * {@code Knobs.RATE.intValue(...)}, or one of {@code KnobReaders}' and {@code BenchConfig}'s helpers that call it,
+ * {@code Knobs.RATE.intValue(...)}, or one of the helpers of {@code settings.KnobReaders} that call it,
  * {@code file(Knobs.FACADE_CA)}) and for system properties read around the registry. A tool that parses the -D values
  * it hands to other runs (swarm-run's plan, the night's sides) reads no property of its own JVM.
  */
@@ -69,7 +69,7 @@ class KnobReadsTest {
                 }
             }
         }
-        assertThat(strays).as("system properties read outside Knob (declare a knob in Knobs, read it in BenchConfig)").isEmpty();
+        assertThat(strays).as("system properties read outside Knob (declare a knob in Knobs, read it in the settings record of its concern)").isEmpty();
     }
 
     @Test

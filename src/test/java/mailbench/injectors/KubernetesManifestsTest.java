@@ -23,7 +23,7 @@ import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 
 import mailbench.json.Json;
-import mailbench.run.InjectorShare;
+import mailbench.settings.InjectorShare;
 import mailbench.knobs.Knob;
 import mailbench.knobs.Knobs;
 

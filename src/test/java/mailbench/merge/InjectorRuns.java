@@ -10,7 +10,7 @@ import java.util.Random;
 
 import mailbench.json.Json;
 import mailbench.knobs.Knobs;
-import mailbench.run.BenchConfig;
+import mailbench.settings.BenchConfig;
 import mailbench.runfolder.LatencyLog;
 import mailbench.runfolder.RunRecord;
 import mailbench.runfolder.RunSummary;

@@ -19,7 +19,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import mailbench.compare.DefaultThresholds;
 import mailbench.json.Json;
 import mailbench.knobs.Knobs;
-import mailbench.run.BenchConfig;
+import mailbench.settings.BenchConfig;
 import mailbench.runfolder.LatencyLog;
 import mailbench.runfolder.ProfileSection;
 import mailbench.runfolder.RunRecord;

@@ -24,6 +24,7 @@ import mailbench.runfolder.ProfileSection;
 import mailbench.runfolder.RunFolder;
 import mailbench.runfolder.RunRecord;
 import mailbench.runfolder.RunSummary;
+import mailbench.settings.ProfilerSettings;
 import mailbench.summary.RunSummarizer;
 import mailbench.summary.SimulationLog;
 
@@ -77,7 +78,7 @@ class BenchRunTest {
     @Nested
     class Profiler {
 
-        private final BenchConfig.Profiling on = new BenchConfig.Profiling(true, null, null, CaptureSettings.defaults(), 5);
+        private final ProfilerSettings on = new ProfilerSettings(true, null, null, CaptureSettings.defaults(), 5);
 
         /** The reason a profiler gives when it never sampled: its own when it is none, "sampling never started" when it is one. */
         private String reason(RunProfiler profiler) {
@@ -92,7 +93,7 @@ class BenchRunTest {
 
         @Test
         void switchedOffShouldSaySo() {
-            BenchConfig.Profiling off = new BenchConfig.Profiling(false, null, null, CaptureSettings.defaults(), 5);
+            ProfilerSettings off = new ProfilerSettings(false, null, null, CaptureSettings.defaults(), 5);
 
             assertThat(reason(ProfilerChoice.choose("SearchSimulation", true, off, false, null, e -> { })))
                 .isEqualTo("switched off (-Dmailbench.profiler=false)");
@@ -113,7 +114,7 @@ class BenchRunTest {
         @Test
         void aSidecarWithoutATokenShouldNameBothWaysToGiveOne() {
             assumeThat(System.getenv(SidecarToken.ENV)).as("the token's variable is not set here").isNull();
-            BenchConfig.Profiling sidecar = new BenchConfig.Profiling(true, URI.create("http://127.0.0.1:1"), null, CaptureSettings.defaults(), 5);
+            ProfilerSettings sidecar = new ProfilerSettings(true, URI.create("http://127.0.0.1:1"), null, CaptureSettings.defaults(), 5);
 
             assertThat(reason(ProfilerChoice.choose("SearchSimulation", true, sidecar, false, null, e -> { })))
                 .isEqualTo("no token for the sidecar: set $" + SidecarToken.ENV + " or -Dmailbench.profiler.tokenFile");
@@ -122,7 +123,7 @@ class BenchRunTest {
         @Test
         void aSidecarWithAnUnreadableTokenFileShouldSayWhy() {
             Path missing = dir.resolve("missing.token");
-            BenchConfig.Profiling sidecar = new BenchConfig.Profiling(true, URI.create("http://127.0.0.1:1"), missing,
+            ProfilerSettings sidecar = new ProfilerSettings(true, URI.create("http://127.0.0.1:1"), missing,
                 CaptureSettings.defaults(), 5);
 
             assertThat(reason(ProfilerChoice.choose("SearchSimulation", true, sidecar, false, null, e -> { })))
@@ -132,7 +133,7 @@ class BenchRunTest {
         @Test
         void aSidecarWithATokenShouldBeUsed() throws IOException {
             Path token = Files.writeString(dir.resolve("sidecar.token"), "0123456789abcdef0123456789abcdef");
-            BenchConfig.Profiling sidecar = new BenchConfig.Profiling(true, URI.create("http://127.0.0.1:1"), token,
+            ProfilerSettings sidecar = new ProfilerSettings(true, URI.create("http://127.0.0.1:1"), token,
                 CaptureSettings.defaults(), 5);
 
             assertThat(reason(ProfilerChoice.choose("SearchSimulation", true, sidecar, false, null, e -> { })))

@@ -14,7 +14,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import mailbench.it.support.Http;
 import mailbench.it.support.TargetJvm;
-import mailbench.run.Variant;
+import mailbench.settings.Variant;
 import mailbench.stack.FacadeClasspath;
 
 /**

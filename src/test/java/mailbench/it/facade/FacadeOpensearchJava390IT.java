@@ -8,7 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import mailbench.it.support.TargetJvm;
-import mailbench.run.Variant;
+import mailbench.settings.Variant;
 import mailbench.stack.FacadeClasspath;
 
 /** The facade contract on opensearch-java 3.9.0 (the opensearch-java-3.9.0 variant), resolved from Maven repositories at run time. */

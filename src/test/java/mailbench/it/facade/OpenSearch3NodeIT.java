@@ -18,7 +18,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import mailbench.it.support.Http;
 import mailbench.it.support.TargetJvm;
 import mailbench.knobs.Knobs;
-import mailbench.run.Variant;
+import mailbench.settings.Variant;
 import mailbench.stack.EmbeddedNode;
 import mailbench.stack.FacadeClasspath;
 import mailbench.stack.NodeJdk;

@@ -13,7 +13,7 @@ import mailbench.it.support.Http;
 import mailbench.it.support.NodeFront;
 import mailbench.it.support.SharedNode;
 import mailbench.it.support.TargetJvm;
-import mailbench.run.Variant;
+import mailbench.settings.Variant;
 import mailbench.stack.FacadeClasspath;
 
 /**

@@ -17,7 +17,7 @@ import mailbench.profiler.CollapsedStacks;
 import mailbench.profiler.ProfileConverter;
 import mailbench.profiler.ProfilerSidecar;
 import mailbench.profiler.ThreadGroup;
-import mailbench.run.Variant;
+import mailbench.settings.Variant;
 import mailbench.stack.FacadeClasspath;
 
 /**

@@ -1,4 +1,4 @@
-package mailbench.run;
+package mailbench.settings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -16,11 +16,11 @@ class BenchConfigBulkIndexTest {
     @Test
     void theBulkMatrixShouldRecreateTheRunsIndexUnlessOneIsNamed() {
         System.setProperty(Knobs.INDEX.name(), "mail-x");
-        assertThat(BenchConfig.fromSystemProperties().bulkIndex()).isEqualTo(new BenchConfig.BulkIndex("mail-x", false));
+        assertThat(BenchConfig.fromSystemProperties().workloads().bulkIndex()).isEqualTo(new WorkloadSettings.BulkIndex("mail-x", false));
 
         System.setProperty(Knobs.BULK_INDEX.name(), "bulk-cells");
         System.setProperty(Knobs.BULK_DELETE_ON_TARGET.name(), "true");
-        assertThat(BenchConfig.fromSystemProperties().bulkIndex()).isEqualTo(new BenchConfig.BulkIndex("bulk-cells", true));
+        assertThat(BenchConfig.fromSystemProperties().workloads().bulkIndex()).isEqualTo(new WorkloadSettings.BulkIndex("bulk-cells", true));
     }
 
     @Test
@@ -32,8 +32,8 @@ class BenchConfigBulkIndexTest {
 
     @Test
     void theResultsUrlShouldBeEmptyByDefaultAndKeptAsGiven() {
-        assertThat(BenchConfig.fromSystemProperties().resultsUrl()).isEmpty();
+        assertThat(BenchConfig.fromSystemProperties().output().resultsUrl()).isEmpty();
         System.setProperty(Knobs.RESULTS_URL.name(), "http://127.0.0.1:9200");
-        assertThat(BenchConfig.fromSystemProperties().resultsUrl()).isEqualTo("http://127.0.0.1:9200");
+        assertThat(BenchConfig.fromSystemProperties().output().resultsUrl()).isEqualTo("http://127.0.0.1:9200");
     }
 }

@@ -1,4 +1,4 @@
-package mailbench.run;
+package mailbench.settings;
 
 import java.net.URI;
 import java.nio.file.Path;

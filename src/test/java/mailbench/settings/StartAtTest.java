@@ -1,4 +1,4 @@
-package mailbench.run;
+package mailbench.settings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package mailbench.run;
+package mailbench.settings;
 
 import java.util.LinkedHashMap;
 import java.util.List;

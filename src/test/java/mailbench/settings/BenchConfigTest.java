@@ -1,4 +1,4 @@
-package mailbench.run;
+package mailbench.settings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -20,8 +20,7 @@ import mailbench.indexing.BulkMatrix;
 import mailbench.knobs.ClearedKnobs;
 import mailbench.knobs.Knobs;
 import mailbench.network.NetworkProfile;
-import mailbench.profiler.CaptureSettings;
-import mailbench.stack.FakeJdk;
+import mailbench.run.SimulationNeeds;
 
 @ExtendWith(ClearedKnobs.class)
 class BenchConfigTest {
@@ -39,25 +38,25 @@ class BenchConfigTest {
         void fromSystemPropertiesShouldUseTheDocumentedDefaults() {
             BenchConfig config = BenchConfig.fromSystemProperties();
 
-            assertThat(config.rate()).isEqualTo(1000);
-            assertThat(config.durationSeconds()).isEqualTo(60);
-            assertThat(config.warmupSeconds()).isEqualTo(240);
-            assertThat(config.bulk()).isEqualTo(new BulkMatrix(List.of(1, 10, 100, 1000), List.of(1, 4, 8, 16), 10_000, 5_000, 0));
-            assertThat(config.path()).isEqualTo(RequestPath.FACADE);
-            assertThat(config.variant()).isEqualTo("default");
+            assertThat(config.load().rate()).isEqualTo(1000);
+            assertThat(config.load().durationSeconds()).isEqualTo(60);
+            assertThat(config.load().warmupSeconds()).isEqualTo(240);
+            assertThat(config.workloads().bulk()).isEqualTo(new BulkMatrix(List.of(1, 10, 100, 1000), List.of(1, 4, 8, 16), 10_000, 5_000, 0));
+            assertThat(config.load().path()).isEqualTo(RequestPath.FACADE);
+            assertThat(config.load().variant()).isEqualTo("default");
             assertThat(config.local()).isTrue();
-            assertThat(config.target()).isNull();
-            assertThat(config.directTargets()).isEmpty();
-            assertThat(config.p99Ms()).isEqualTo(200.0);
-            assertThat(config.successPercent()).isEqualTo(99.0);
-            assertThat(config.mix()).isEqualTo(new BenchConfig.Mix(40, 20, 20, 20));
-            assertThat(config.corpus()).isEqualTo(CorpusSpec.defaults());
-            assertThat(config.reportsDir()).isEqualTo(Path.of("reports"));
-            assertThat(config.facadeArgs())
+            assertThat(config.target().url()).isNull();
+            assertThat(config.target().direct()).isEmpty();
+            assertThat(config.pass().p99Ms()).isEqualTo(200.0);
+            assertThat(config.pass().successPercent()).isEqualTo(99.0);
+            assertThat(config.load().mix()).isEqualTo(new LoadSettings.Mix(40, 20, 20, 20));
+            assertThat(config.load().corpus()).isEqualTo(CorpusSpec.defaults());
+            assertThat(config.output().reportsDir()).isEqualTo(Path.of("reports"));
+            assertThat(config.facade().args())
                 .containsExactly("--event-loops", "1", "--io-threads", "1", "--max-connections", "64", "--max-in-flight", "1000",
                     "--max-event-loop-lag-ms", "1000");
-            assertThat(config.index()).isEqualTo("mail");
-            assertThat(config.replicas()).isZero();
+            assertThat(config.target().index()).isEqualTo("mail");
+            assertThat(config.target().replicas()).isZero();
         }
 
         @Test
@@ -65,8 +64,8 @@ class BenchConfigTest {
             System.setProperty("mailbench.index", "mail-bench");
             System.setProperty("mailbench.index.replicas", "1");
             BenchConfig config = BenchConfig.fromSystemProperties();
-            assertThat(config.index()).isEqualTo("mail-bench");
-            assertThat(config.replicas()).isEqualTo(1);
+            assertThat(config.target().index()).isEqualTo("mail-bench");
+            assertThat(config.target().replicas()).isEqualTo(1);
 
             System.setProperty("mailbench.index", "Mail/../x");
             assertThatThrownBy(BenchConfig::fromSystemProperties).isInstanceOf(IllegalArgumentException.class)
@@ -84,7 +83,7 @@ class BenchConfigTest {
 
             BenchConfig config = BenchConfig.fromSystemProperties();
 
-            assertThat(config.rate()).isEqualTo(1000);
+            assertThat(config.load().rate()).isEqualTo(1000);
             assertThat(config.local()).isTrue();
         }
 
@@ -108,7 +107,7 @@ class BenchConfigTest {
         void fromSystemPropertiesShouldReadTheRate() {
             System.setProperty("mailbench.rate", "250");
 
-            assertThat(BenchConfig.fromSystemProperties().rate()).isEqualTo(250);
+            assertThat(BenchConfig.fromSystemProperties().load().rate()).isEqualTo(250);
         }
 
         @ParameterizedTest
@@ -130,7 +129,7 @@ class BenchConfigTest {
         void fromSystemPropertiesShouldAcceptNoWarmUp() {
             System.setProperty("mailbench.warmup", "0");
 
-            assertThat(BenchConfig.fromSystemProperties().warmupSeconds()).isZero();
+            assertThat(BenchConfig.fromSystemProperties().load().warmupSeconds()).isZero();
         }
 
         @Test
@@ -147,7 +146,7 @@ class BenchConfigTest {
             System.setProperty("mailbench.facade.maxEventLoopLagMs", "0");
             System.setProperty("mailbench.facade.maxInFlight", "64");
 
-            assertThat(BenchConfig.fromSystemProperties().facadeArgs())
+            assertThat(BenchConfig.fromSystemProperties().facade().args())
                 .containsExactly("--event-loops", "4", "--io-threads", "1", "--max-connections", "512", "--max-in-flight", "64",
                     "--max-event-loop-lag-ms", "0");
 
@@ -162,8 +161,8 @@ class BenchConfigTest {
 
             BenchConfig config = BenchConfig.fromSystemProperties();
 
-            assertThat(config.facadeArgs()).containsSequence("--token-file", file.toAbsolutePath().toString());
-            assertThat(config.facadeToken().authorization()).isEqualTo("Bearer local-token-0123456789");
+            assertThat(config.facade().args()).containsSequence("--token-file", file.toAbsolutePath().toString());
+            assertThat(config.facade().token().authorization()).isEqualTo("Bearer local-token-0123456789");
         }
 
         @Test
@@ -192,7 +191,7 @@ class BenchConfigTest {
             System.setProperty("mailbench.mix.range", "0");
             System.setProperty("mailbench.mix.get", "0");
 
-            assertThat(BenchConfig.fromSystemProperties().mix()).isEqualTo(new BenchConfig.Mix(100, 0, 0, 0));
+            assertThat(BenchConfig.fromSystemProperties().load().mix()).isEqualTo(new LoadSettings.Mix(100, 0, 0, 0));
         }
 
         @Test
@@ -220,7 +219,7 @@ class BenchConfigTest {
 
             BenchConfig config = BenchConfig.fromSystemProperties();
 
-            assertThat(config.path()).isEqualTo(RequestPath.DIRECT);
+            assertThat(config.load().path()).isEqualTo(RequestPath.DIRECT);
             assertThat(config.local()).isTrue();
         }
 
@@ -252,7 +251,7 @@ class BenchConfigTest {
 
             BenchConfig config = BenchConfig.fromSystemProperties();
 
-            assertThat(config.target()).isEqualTo(URI.create("https://staging.example.com:8443"));
+            assertThat(config.target().url()).isEqualTo(URI.create("https://staging.example.com:8443"));
             assertThat(config.local()).isFalse();
         }
 
@@ -272,155 +271,9 @@ class BenchConfigTest {
 
             BenchConfig config = BenchConfig.fromSystemProperties();
 
-            assertThat(config.target()).isEqualTo(URI.create("http://staging.example.com:8080"));
-            assertThat(config.directTargets().get(0)).isEqualTo(URI.create("http://search.staging.example.com:9200"));
+            assertThat(config.target().url()).isEqualTo(URI.create("http://staging.example.com:8080"));
+            assertThat(config.target().direct().get(0)).isEqualTo(URI.create("http://search.staging.example.com:9200"));
             assertThat(config.local()).isFalse();
-        }
-    }
-
-    @Nested
-    class Profiler {
-
-        @Test
-        void fromSystemPropertiesShouldProfileLocallyByDefault() {
-            BenchConfig.Profiling profiling = BenchConfig.fromSystemProperties().profiling();
-
-            assertThat(profiling).isEqualTo(new BenchConfig.Profiling(true, null, null, CaptureSettings.defaults(), 5));
-        }
-
-        @ParameterizedTest
-        @ValueSource(strings = {"false", "FALSE"})
-        void fromSystemPropertiesShouldTurnTheProfilerOff(String value) {
-            System.setProperty("mailbench.profiler", value);
-
-            assertThat(BenchConfig.fromSystemProperties().profiling().enabled()).isFalse();
-        }
-
-        @Test
-        void fromSystemPropertiesShouldTurnTheProfilerOn() {
-            System.setProperty("mailbench.profiler", "true");
-
-            assertThat(BenchConfig.fromSystemProperties().profiling().enabled()).isTrue();
-        }
-
-        @Test
-        void fromSystemPropertiesShouldRejectAProfilerSwitchThatIsNotABoolean() {
-            System.setProperty("mailbench.profiler", "yes");
-
-            assertRejected("-Dmailbench.profiler must be true or false, got 'yes'");
-        }
-
-        @Test
-        void fromSystemPropertiesShouldReadTheEventAndInterval() {
-            System.setProperty("mailbench.profiler.event", "wall");
-            System.setProperty("mailbench.profiler.intervalMs", "20");
-
-            assertThat(BenchConfig.fromSystemProperties().profiling().settings()).isEqualTo(new CaptureSettings("wall", 20));
-        }
-
-        @ParameterizedTest
-        @ValueSource(strings = {"ITIMER", "alloc"})
-        void fromSystemPropertiesShouldRejectAnUnknownEventNamingTheProperty(String event) {
-            System.setProperty("mailbench.profiler.event", event);
-
-            assertRejected("-Dmailbench.profiler.event: profiler event must be one of [itimer, cpu, wall], got '" + event + "'");
-        }
-
-        @Test
-        void fromSystemPropertiesShouldRejectAZeroInterval() {
-            System.setProperty("mailbench.profiler.intervalMs", "0");
-
-            assertRejected("-Dmailbench.profiler.intervalMs must be an integer between 1 and 1000, got '0' (default 10)");
-        }
-
-        @Test
-        void fromSystemPropertiesShouldReadTheAllocationSamplingInterval() {
-            System.setProperty("mailbench.profiler.event", "wall");
-            System.setProperty("mailbench.profiler.allocBytes", "0");
-
-            assertThat(BenchConfig.fromSystemProperties().profiling().settings()).isEqualTo(new CaptureSettings("wall", 10, 0));
-            assertThat(BenchConfig.knobValues()).containsEntry("mailbench.profiler.allocBytes", "0");
-        }
-
-        @Test
-        void fromSystemPropertiesShouldSampleAllocationEvery2MiBByDefault() {
-            assertThat(BenchConfig.fromSystemProperties().profiling().settings().allocBytes()).isEqualTo(2_097_152);
-            assertThat(BenchConfig.knobValues()).containsEntry("mailbench.profiler.allocBytes", "2097152");
-        }
-
-        @ParameterizedTest
-        @ValueSource(strings = {"-1", "1", "half", "512KiB"})
-        void fromSystemPropertiesShouldRejectABadAllocationIntervalNamingTheProperty(String value) {
-            System.setProperty("mailbench.profiler.allocBytes", value);
-
-            assertRejected("-Dmailbench.profiler.allocBytes: the allocation sampling interval must be 0 (no allocation sampling)"
-                + " or a whole number of bytes of at least 524288 (512 KiB: each sample costs the target about 100 us of CPU, so a"
-                + " shorter interval costs more than it measures; default 2097152), got '" + value + "'");
-        }
-
-        @Test
-        void fromSystemPropertiesShouldRejectAnItimerIntervalBelowTheKernelTickNamingTheProperty() {
-            System.setProperty("mailbench.profiler.intervalMs", "1");
-
-            assertRejected("-Dmailbench.profiler.intervalMs: profiler interval must be 4-1000 ms for itimer (it cannot sample faster"
-                + " than the kernel tick, 4 ms at 250 Hz), got 1");
-        }
-
-        @Test
-        void fromSystemPropertiesShouldReadTheTrim() {
-            System.setProperty("mailbench.profiler.trimSeconds", "0");
-
-            assertThat(BenchConfig.fromSystemProperties().profiling().trimSeconds()).isZero();
-        }
-
-        @Test
-        void fromSystemPropertiesShouldRejectANegativeTrim() {
-            System.setProperty("mailbench.profiler.trimSeconds", "-1");
-
-            assertRejected("-Dmailbench.profiler.trimSeconds must be an integer between 0 and 3600, got '-1' (default 5)");
-        }
-
-        @Test
-        void fromSystemPropertiesShouldReadTheSidecarUrlAndTokenFile() {
-            System.setProperty("mailbench.profiler.url", "http://facade-1.staging.example.com:7070/");
-            System.setProperty("mailbench.profiler.tokenFile", "/run/secrets/profiler-token");
-
-            BenchConfig.Profiling profiling = BenchConfig.fromSystemProperties().profiling();
-
-            assertThat(profiling.url()).isEqualTo(URI.create("http://facade-1.staging.example.com:7070"));
-            assertThat(profiling.tokenFile()).isEqualTo(Path.of("/run/secrets/profiler-token"));
-        }
-
-        @ParameterizedTest
-        @ValueSource(strings = {"facade-1:7070", "ftp://facade-1:7070", "http://"})
-        void fromSystemPropertiesShouldRejectASidecarUrlThatIsNotAnHttpUrl(String url) {
-            System.setProperty("mailbench.profiler.url", url);
-
-            assertRejected("-Dmailbench.profiler.url must be an http(s)://host:port URL, got '" + url + "'");
-        }
-    }
-
-    @Nested
-    class FacadeJvmArgs {
-
-        @Test
-        void fromSystemPropertiesShouldPassNoJvmArgsByDefault() {
-            assertThat(BenchConfig.fromSystemProperties().facadeJvmArgs()).isEmpty();
-        }
-
-        @Test
-        void fromSystemPropertiesShouldSplitTheJvmArgsOnSpaces() {
-            System.setProperty("mailbench.facade.jvmArgs", " -XX:+UseParallelGC   -Xss512k\t-Dfoo=bar ");
-
-            assertThat(BenchConfig.fromSystemProperties().facadeJvmArgs())
-                .containsExactly("-XX:+UseParallelGC", "-Xss512k", "-Dfoo=bar");
-        }
-
-        @Test
-        void fromSystemPropertiesShouldRejectAJvmArgThatIsNotAnOption() {
-            System.setProperty("mailbench.facade.jvmArgs", "-XX:+UseParallelGC UseZGC");
-
-            assertRejected("-Dmailbench.facade.jvmArgs takes JVM options that start with '-', got 'UseZGC'");
         }
     }
 
@@ -435,95 +288,6 @@ class BenchConfigTest {
     }
 
     @Nested
-    class OpensearchJdk {
-
-        @TempDir
-        Path dir;
-
-        @Test
-        void openSearch3OnAJdk17ShouldFailTheRunBeforeAnythingStarts() throws Exception {
-            Path jdk17 = FakeJdk.home(dir, "jdk17", "17.0.15");
-            System.setProperty("mailbench.opensearch.version", "3.8.0");
-            System.setProperty("mailbench.opensearch.javaHome", jdk17.toString());
-
-            assertRejected("OpenSearch 3.8.0 needs a JDK 21+; the node would run on 17.0.15 (" + jdk17 + "): set"
-                + " -Dmailbench.opensearch.javaHome=<a JDK 21+ home> (mailbench stack: --opensearch-java-home) or $MAILBENCH_OPENSEARCH_JAVA_HOME");
-        }
-
-        @Test
-        void theKnobShouldNameTheNodesJdk() throws Exception {
-            Path jdk25 = FakeJdk.home(dir, "jdk25", "25.0.3");
-            System.setProperty("mailbench.opensearch.version", "3.8.0");
-            System.setProperty("mailbench.opensearch.javaHome", jdk25.toString());
-
-            BenchConfig config = BenchConfig.fromSystemProperties();
-
-            assertThat(config.opensearchJdk().home()).isEqualTo(jdk25);
-            assertThat(config.opensearchJdk().version()).isEqualTo("25.0.3");
-        }
-
-        @Test
-        void aHomeWithoutJavaShouldBeRefusedNamingTheKnob() {
-            System.setProperty("mailbench.opensearch.javaHome", dir.toString());
-
-            assertRejected("-Dmailbench.opensearch.javaHome: " + dir + " has no bin/java; give the home of a JDK (the folder that holds"
-                + " bin/java), e.g. what $JAVA_HOME names");
-        }
-
-        @Test
-        void againstATargetThereIsNoNodeAndNoJdkToCheck() {
-            System.setProperty("mailbench.target", "http://127.0.0.1:1");
-            System.setProperty("mailbench.opensearch.version", "3.8.0");
-            System.setProperty("mailbench.opensearch.javaHome", dir.toString());
-
-            assertThat(BenchConfig.fromSystemProperties().opensearchJdk()).isNull();
-        }
-    }
-
-    @Nested
-    class Variants {
-
-        @Test
-        void fromSystemPropertiesShouldStartTheLocalFacadeAsTheVariantSays() {
-            System.setProperty("mailbench.variant", "opensearch-java-2.2.0");
-
-            BenchConfig config = BenchConfig.fromSystemProperties();
-
-            assertThat(config.facadeOpensearchJava()).isEqualTo("2.2.0");
-            assertThat(config.facadeArgs()).containsSequence("--transport", "rest-client");
-        }
-
-        @Test
-        void fromSystemPropertiesShouldKeepThePinnedClientForTheDefault() {
-            BenchConfig config = BenchConfig.fromSystemProperties();
-
-            assertThat(config.facadeOpensearchJava()).isNull();
-            assertThat(config.facadeArgs()).doesNotContain("--transport");
-        }
-
-        @Test
-        void fromSystemPropertiesShouldRejectAnUnknownLocalVariantNamingTheKnownOnes() {
-            System.setProperty("mailbench.variant", "faster");
-
-            assertThatThrownBy(BenchConfig::fromSystemProperties)
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("no local variant 'faster'")
-                .hasMessageContaining("default, source-projection, source-generic, source-full, rest-client, opensearch-java-2.2.0, mapper-per-request");
-        }
-
-        @Test
-        void fromSystemPropertiesShouldTakeAnyLabelAgainstATarget() {
-            System.setProperty("mailbench.variant", "staging-monday");
-            System.setProperty("mailbench.target", "http://facade:8080");
-
-            BenchConfig config = BenchConfig.fromSystemProperties();
-
-            assertThat(config.variant()).isEqualTo("staging-monday");
-            assertThat(config.facadeOpensearchJava()).isNull();
-        }
-    }
-
-    @Nested
     class StagingAccess {
 
         @Test
@@ -534,8 +298,8 @@ class BenchConfigTest {
 
             BenchConfig config = BenchConfig.fromSystemProperties();
 
-            assertThat(config.directTargets()).containsExactly(URI.create("https://os-1:9200"), URI.create("https://os-2:9200"));
-            assertThat(config.directTargets().get(0)).isEqualTo(URI.create("https://os-1:9200"));
+            assertThat(config.target().direct()).containsExactly(URI.create("https://os-1:9200"), URI.create("https://os-2:9200"));
+            assertThat(config.target().direct().get(0)).isEqualTo(URI.create("https://os-1:9200"));
         }
 
         @Test
@@ -556,7 +320,7 @@ class BenchConfigTest {
 
             BenchConfig config = BenchConfig.fromSystemProperties();
 
-            assertThat(config.opensearchAccess().credentials().username()).isEqualTo("bench");
+            assertThat(config.target().opensearchAccess().credentials().username()).isEqualTo("bench");
             assertThat(BenchConfig.knobValues()).containsEntry("mailbench.opensearch.credentialsFile", file.toString());
             assertThat(BenchConfig.knobValues().toString()).doesNotContain("hunter2");
         }
@@ -568,13 +332,13 @@ class BenchConfigTest {
 
             BenchConfig config = BenchConfig.fromSystemProperties();
 
-            assertThat(config.opensearchAccess().trust().caPem()).isEqualTo(pem);
-            assertThat(config.opensearchAccess().describe()).contains("CA " + pem);
+            assertThat(config.target().opensearchAccess().trust().caPem()).isEqualTo(pem);
+            assertThat(config.target().opensearchAccess().describe()).contains("CA " + pem);
         }
 
         @Test
         void noAccessKnobShouldMeanTheJdksCas() {
-            assertThat(BenchConfig.fromSystemProperties().opensearchAccess().trust().custom()).isFalse();
+            assertThat(BenchConfig.fromSystemProperties().target().opensearchAccess().trust().custom()).isFalse();
         }
 
         @Test
@@ -598,11 +362,11 @@ class BenchConfigTest {
 
         @Test
         void theCorpusShouldBePlainUnlessAttachmentTextIsAsked() {
-            assertThat(BenchConfig.fromSystemProperties().corpus().attachmentTextBytes()).isZero();
+            assertThat(BenchConfig.fromSystemProperties().load().corpus().attachmentTextBytes()).isZero();
 
             System.setProperty("mailbench.corpus.attachmentTextBytes", "1048576");
 
-            assertThat(BenchConfig.fromSystemProperties().corpus().attachmentTextBytes()).isEqualTo(1_048_576);
+            assertThat(BenchConfig.fromSystemProperties().load().corpus().attachmentTextBytes()).isEqualTo(1_048_576);
         }
 
         @Test
@@ -612,14 +376,14 @@ class BenchConfigTest {
 
             BenchConfig config = BenchConfig.fromSystemProperties(defaults);
 
-            assertThat(config.corpus()).isEqualTo(new CorpusSpec(42, 60, 1, 5 * 1024 * 1024));
-            assertThat(config.warmupSeconds()).isEqualTo(30);
-            assertThat(config.durationSeconds()).as("a -D value wins over the simulation's default").isEqualTo(20);
-            assertThat(config.p99Ms()).isEqualTo(10_000);
-            assertThat(config.large()).isEqualTo(new BenchConfig.LargeSource(5, 2));
+            assertThat(config.load().corpus()).isEqualTo(new CorpusSpec(42, 60, 1, 5 * 1024 * 1024));
+            assertThat(config.load().warmupSeconds()).isEqualTo(30);
+            assertThat(config.load().durationSeconds()).as("a -D value wins over the simulation's default").isEqualTo(20);
+            assertThat(config.pass().p99Ms()).isEqualTo(10_000);
+            assertThat(config.workloads().large()).isEqualTo(new WorkloadSettings.LargeSource(5, 2));
             assertThat(BenchConfig.knobValues(defaults)).containsEntry("mailbench.corpus.messages", "60")
                 .containsEntry("mailbench.corpus.attachmentTextBytes", "5242880").containsEntry("mailbench.duration", "20");
-            assertThat(BenchConfig.fromSystemProperties().corpus()).as("other simulations keep the knobs' defaults")
+            assertThat(BenchConfig.fromSystemProperties().load().corpus()).as("other simulations keep the knobs' defaults")
                 .isEqualTo(new CorpusSpec(42, 100_000, 1_000));
         }
 
@@ -641,8 +405,8 @@ class BenchConfigTest {
         @Test
         void theDefaultShouldBeNoProxyAtAll() {
             BenchConfig config = BenchConfig.fromSystemProperties();
-            assertThat(config.network().profile()).isSameAs(NetworkProfile.NONE);
-            assertThat(config.network().toxiproxyBin()).isNull();
+            assertThat(config.target().network().profile()).isSameAs(NetworkProfile.NONE);
+            assertThat(config.target().network().toxiproxyBin()).isNull();
             assertThat(BenchConfig.knobValues()).containsEntry("mailbench.network", "none").containsEntry("mailbench.toxiproxy.bin", "");
         }
 
@@ -651,9 +415,9 @@ class BenchConfigTest {
             System.setProperty("mailbench.network", "lan");
             System.setProperty("mailbench.toxiproxy.bin", "tools/toxiproxy-server");
             BenchConfig config = BenchConfig.fromSystemProperties();
-            assertThat(config.network().profile()).isSameAs(NetworkProfile.LAN);
-            assertThat(config.network().toxiproxyBin()).isEqualTo(Path.of("tools/toxiproxy-server"));
-            assertThat(config.network().binOption()).isEqualTo("-Dmailbench.toxiproxy.bin");
+            assertThat(config.target().network().profile()).isSameAs(NetworkProfile.LAN);
+            assertThat(config.target().network().toxiproxyBin()).isEqualTo(Path.of("tools/toxiproxy-server"));
+            assertThat(config.target().network().binOption()).isEqualTo("-Dmailbench.toxiproxy.bin");
         }
 
         @Test

@@ -1,4 +1,4 @@
-package mailbench.run;
+package mailbench.settings;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -12,7 +12,7 @@ import java.util.function.Consumer;
  * ready early waits; one that is ready late starts at once and says by how much it missed, for whoever judges the
  * runs together to see.
  */
-final class StartAt {
+public final class StartAt {
 
     /** An agreed start further away than this is a mistake (a date typed wrong), not a plan. */
     static final Duration MAX_AHEAD = Duration.ofHours(24);
@@ -44,7 +44,7 @@ final class StartAt {
     }
 
     /** Waits until {@code at} (nothing when null); the wait, or how late the run was, goes to {@code event}. */
-    static void await(Instant at, Consumer<String> event) throws InterruptedException {
+    public static void await(Instant at, Consumer<String> event) throws InterruptedException {
         if (at == null) {
             return;
         }

@@ -1,4 +1,4 @@
-package mailbench.run;
+package mailbench.settings;
 
 import mailbench.knobs.Knobs;
 
