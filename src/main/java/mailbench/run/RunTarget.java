@@ -51,9 +51,10 @@ final class RunTarget {
             StackOptions options = new StackOptions(Path.of("target", "mailbench-stack", runId).toAbsolutePath(),
                 config.node().version(), config.node().heap(), config.facade().heap(), config.facade().opensearchJava(),
                 config.facade().jvmArgs(), config.facade().args(),
-                config.load().corpus(), needs.corpus(), feeders, needs.profiler() && config.profiler().enabled() && config.load().path() == RequestPath.FACADE,
-                sharedNode(config))
-                .withOpensearchJdk(config.node().jdk()).withIndex(config.target().index(), config.target().replicas()).withNetwork(config.target().network());
+                config.load().corpus(), needs.corpus(), feeders,
+                needs.profiler() && config.profiler().enabled() && config.load().path() == RequestPath.FACADE, sharedNode(config))
+                .withOpensearchJdk(config.node().jdk()).withIndex(config.target().index(), config.target().replicas())
+                .withNetwork(config.target().network());
             LocalStack stack = LocalStack.start(options, say);
             target = new RunTarget(config, stack, stack.facadeUrl(), FacadeAccess.of(stack.facadeToken()), List.of(stack.opensearchUrl()));
             event.accept("local stack ready (facade pid " + stack.facadePid() + ", node pid " + stack.nodePid() + ")");
