@@ -1,5 +1,6 @@
 package mailbench.settings;
 
+import static mailbench.settings.KnobRefusals.assertRejected;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -24,12 +25,6 @@ import mailbench.run.SimulationNeeds;
 
 @ExtendWith(ClearedKnobs.class)
 class BenchConfigTest {
-
-    private static void assertRejected(String message) {
-        assertThatThrownBy(BenchConfig::fromSystemProperties)
-            .isInstanceOf(IllegalArgumentException.class)
-            .hasMessage(message);
-    }
 
     @Nested
     class Defaults {

@@ -1,5 +1,6 @@
 package mailbench.settings;
 
+import static mailbench.settings.KnobRefusals.assertRejected;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -12,12 +13,6 @@ import mailbench.knobs.ClearedKnobs;
 /** The facade knobs: its JVM options, and the variant it is started as locally. */
 @ExtendWith(ClearedKnobs.class)
 class FacadeSettingsTest {
-
-    private static void assertRejected(String message) {
-        assertThatThrownBy(BenchConfig::fromSystemProperties)
-            .isInstanceOf(IllegalArgumentException.class)
-            .hasMessage(message);
-    }
 
     @Nested
     class FacadeJvmArgs {

@@ -1,7 +1,7 @@
 package mailbench.settings;
 
+import static mailbench.settings.KnobRefusals.assertRejected;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 
@@ -16,12 +16,6 @@ import mailbench.stack.FakeJdk;
 /** The node knobs: the JDK the local node runs on, checked against the OpenSearch version before anything starts. */
 @ExtendWith(ClearedKnobs.class)
 class NodeSettingsTest {
-
-    private static void assertRejected(String message) {
-        assertThatThrownBy(BenchConfig::fromSystemProperties)
-            .isInstanceOf(IllegalArgumentException.class)
-            .hasMessage(message);
-    }
 
     @Nested
     class OpensearchJdk {

@@ -1,7 +1,7 @@
 package mailbench.settings;
 
+import static mailbench.settings.KnobRefusals.assertRejected;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.URI;
 import java.nio.file.Path;
@@ -18,12 +18,6 @@ import mailbench.profiler.CaptureSettings;
 /** The profiler knobs: on or off, the capture's event and intervals, the trim, a staging sidecar. */
 @ExtendWith(ClearedKnobs.class)
 class ProfilerSettingsTest {
-
-    private static void assertRejected(String message) {
-        assertThatThrownBy(BenchConfig::fromSystemProperties)
-            .isInstanceOf(IllegalArgumentException.class)
-            .hasMessage(message);
-    }
 
     @Nested
     class Profiler {
