@@ -67,6 +67,22 @@ public record NightVerdict(Outcome outcome, List<String> open, List<String> dete
         return new NightVerdict(outcome, List.copyOf(open), List.copyOf(detectable));
     }
 
+    /**
+     * A night that counted fewer pairs than {@code --min-pairs} (its time budget or its attempts ran out first) gives no
+     * verdict, whatever its pairs read: the minimum is the promise of how many pairs any verdict rests on. What they read
+     * stays in {@link #open()}.
+     */
+    public NightVerdict requireCounted(int counted, int minPairs) {
+        if (counted >= minPairs) {
+            return this;
+        }
+        List<String> why = new ArrayList<>();
+        why.add(String.format(Locale.ROOT, "%d pairs counted, fewer than the %d --min-pairs asks for before a verdict (alone they"
+            + " read %s)", counted, minPairs, outcome.text()));
+        why.addAll(open);
+        return new NightVerdict(Outcome.INCONCLUSIVE, List.copyOf(why), detectable);
+    }
+
     /** Why another pair could help, or null when the night is decided. */
     public String undecided() {
         return outcome == Outcome.INCONCLUSIVE ? String.join("; ", open) : null;

@@ -176,7 +176,7 @@ public final class NightlyJob {
         List<RunResult> base = made.trials().stream().map(Trial::base).toList();
         List<RunResult> current = made.trials().stream().map(Trial::current).toList();
         Comparison comparison = judge(made.trials());
-        NightVerdict verdict = NightVerdict.of(comparison);
+        NightVerdict verdict = NightVerdict.of(comparison).requireCounted(made.trials().size(), settings.plan().minPairs());
         ComparisonReport.write(comparison, base, current, night.resolve("comparison"));
         say("comparison: " + night.resolve("comparison").resolve(ComparisonReport.HTML));
         say(made.stoppedBecause());

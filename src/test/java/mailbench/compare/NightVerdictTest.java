@@ -47,6 +47,20 @@ class NightVerdictTest {
     }
 
     @Test
+    void fewerCountedPairsThanTheMinimumShouldGiveNoVerdictWhateverThePairsRead() {
+        NightVerdict noChange = NightVerdict.of(comparison(false, metric(Metric.PROCESS_CPU_MS_PER_REQUEST, Outcome.NO_CHANGE, 0.9, 2.9),
+            metric(Metric.ALLOCATED_BYTES_PER_REQUEST, Outcome.NO_CHANGE, 0.1, 0.5)));
+        NightVerdict regression = NightVerdict.of(comparison(true, metric(Metric.PROCESS_CPU_MS_PER_REQUEST, Outcome.REGRESSION, 5.1, 1.9)));
+
+        assertThat(noChange.requireCounted(5, 6).outcome()).isEqualTo(NightVerdict.Outcome.INCONCLUSIVE);
+        assertThat(noChange.requireCounted(5, 6).undecided())
+            .isEqualTo("5 pairs counted, fewer than the 6 --min-pairs asks for before a verdict (alone they read no regression)");
+        assertThat(regression.requireCounted(4, 6).outcome()).isEqualTo(NightVerdict.Outcome.INCONCLUSIVE);
+        assertThat(noChange.requireCounted(6, 6)).isEqualTo(noChange);
+        assertThat(regression.requireCounted(7, 6).outcome()).isEqualTo(NightVerdict.Outcome.REGRESSION);
+    }
+
+    @Test
     void theRequestPathsSpreadShouldBeWhatANoRegressionPromisesWhereItIsJudged() {
         NightVerdict verdict = NightVerdict.of(comparison(false,
             metric(Metric.REQUEST_PATH_CPU_MS_PER_REQUEST, Outcome.NO_CHANGE, 0.4, 1.9),
