@@ -63,8 +63,8 @@ class MergeIT {
             // an agreed start, as the injectors' recipe does: both measure the same seconds, so a short phase overlaps
             Instant startAt = Instant.now().plus(AGREED_START_AHEAD);
             Process a = injector(target, "a", startAt);
-            // one checkout, one target folder: Maven's compiler rewrites its file lists as it checks them, and a second
-            // Maven reading them at that moment recompiled the module under the first one's feet (a missing class)
+            // one checkout, one target folder: started at the same instant, the second Maven once found "added or removed
+            // source files", recompiled the module and deleted a class under the first (NoSuchFileException); one after the other, never
             await("injector a past its compile checks").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(200))
                 .until(() -> !a.isAlive() || Files.readString(WORK.resolve("injector-a.log")).contains("--- gatling-maven-plugin:"));
             Process b = injector(target, "b", startAt);
