@@ -149,7 +149,7 @@ public final class ThreadCpu implements AutoCloseable {
         if (!Files.isExecutable(jcmd)) {
             return;
         }
-        pids.values().forEach(pid -> {
+        pids.values().stream().filter(ThreadCpu::isJvm).forEach(pid -> {
             try {
                 Process process = new ProcessBuilder(jcmd.toString(), Long.toString(pid), "Thread.print")
                     .redirectErrorStream(true).start();
@@ -172,6 +172,15 @@ public final class ThreadCpu implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         });
+    }
+
+    /**
+     * Whether {@code pid} runs a {@code java} launcher. jcmd attaches by sending SIGQUIT, which ends a process that is not a
+     * JVM: toxiproxy-server dumped its goroutines and exited, and the run's last readings through it were lost.
+     */
+    static boolean isJvm(long pid) {
+        return ProcessHandle.of(pid).flatMap(process -> process.info().command())
+            .map(command -> Path.of(command).getFileName().toString().equals("java")).orElse(false);
     }
 
     /**

@@ -114,6 +114,24 @@ class ThreadCpuTest {
     }
 
     @Test
+    void namingThreadsShouldAskJvmsOnlyAndLeaveOtherProcessesRunning() throws Exception {
+        assumeTrue(Files.isDirectory(Path.of("/proc/self/task")) && Files.isExecutable(Path.of("/bin/sh")), "needs Linux /proc");
+        // jcmd's attach sends SIGQUIT to a process that handles it, as Go's runtime does: toxiproxy-server dumped its
+        // goroutines and exited. This stand-in exits on SIGQUIT the same way.
+        Process sleeper = new ProcessBuilder("/bin/sh", "-c", "trap 'exit 3' QUIT; while :; do sleep 1; done").start();
+        try (ThreadCpu cpu = ThreadCpu.start(Map.of("gatling", ProcessHandle.current().pid(), "toxiproxy", sleeper.pid()))) {
+            assertThat(ThreadCpu.isJvm(ProcessHandle.current().pid())).isTrue();
+            assertThat(ThreadCpu.isJvm(sleeper.pid())).isFalse();
+
+            cpu.nameThreads();
+
+            assertThat(sleeper.waitFor(2, java.util.concurrent.TimeUnit.SECONDS)).as("the other process is still running").isFalse();
+        } finally {
+            sleeper.destroyForcibly();
+        }
+    }
+
+    @Test
     void theReadingsShouldCountWhatTheyCost() throws Exception {
         assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "needs Linux /proc");
         try (ThreadCpu cpu = ThreadCpu.start(Map.of("gatling", ProcessHandle.current().pid()))) {
