@@ -115,6 +115,12 @@ public final class Knobs {
     public static final Knob STACK_OPENSEARCH = new Knob("mailbench.stack.opensearch", "",
         "Local stack: URL of an OpenSearch that runs already (a night's shared node): no node is started, the corpus goes into its"
             + " index -Dmailbench.index (mail) unless there already, the facade and the profiler start as usual. Empty: start an embedded node.");
+    public static final Knob STACK_SEARCH_WARMUP = new Knob("mailbench.stack.searchWarmUpSeconds",
+        Long.toString(StackOptions.SEARCH_WARM_UP.toSeconds()),
+        "Local stack: seconds of the feeders' searches, a few at a time (a closed loop that cannot queue), after the corpus is"
+            + " loaded and before the load's warm-up, so a fresh node and facade compile their search path without 503s; 0-600,"
+            + " 0: none. A duet night sets 0 after its first pair, whose search warm-up warmed the shared node, where both"
+            + " sides' commits know this knob.");
     public static final Knob NETWORK = new Knob("mailbench.network", NetworkProfile.NONE.name(),
         "Local stack: the network between the boxes, one of " + NetworkProfile.names() + ": Toxiproxy's proxies on the client hop"
             + " (Gatling to the facade) and the node hop (the facade to OpenSearch) with the profile's latency, jitter and bandwidth"
@@ -182,7 +188,7 @@ public final class Knobs {
         OPENSEARCH_JAVA_HOME,
         OPENSEARCH_HEAP, FACADE_HEAP, FACADE_EVENT_LOOPS, FACADE_MAX_EVENT_LOOP_LAG, FACADE_IO_THREADS, FACADE_CONNECTIONS, FACADE_MAX_IN_FLIGHT,
         FACADE_JVM_ARGS, GATLING_JIT,
-        FACADE_TOKEN_FILE, FACADE_CA, FACADE_INJECT_CPU, FACADE_INJECT_ALLOC, STACK_OPENSEARCH, NETWORK, TOXIPROXY_BIN, START_AT, INJECTOR_COUNT, INJECTOR_INDEX,
+        FACADE_TOKEN_FILE, FACADE_CA, FACADE_INJECT_CPU, FACADE_INJECT_ALLOC, STACK_OPENSEARCH, STACK_SEARCH_WARMUP, NETWORK, TOXIPROXY_BIN, START_AT, INJECTOR_COUNT, INJECTOR_INDEX,
         PROFILER, PROFILER_URL, PROFILER_TOKEN_FILE, PROFILER_CA, PROFILER_EVENT, PROFILER_INTERVAL, PROFILER_ALLOC_BYTES, PROFILER_TRIM,
         BULK_SIZES, BULK_CONCURRENCY, BULK_DOCS, BULK_WARMUP_DOCS, BULK_INVALID_EVERY, BULK_INDEX, BULK_DELETE_ON_TARGET,
         ATTACHMENT_TEXT, LARGE_HITS, LARGE_CONCURRENCY, RESULTS_URL);

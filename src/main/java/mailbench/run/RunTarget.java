@@ -54,7 +54,8 @@ final class RunTarget {
                 config.load().corpus(), needs.corpus(), feeders,
                 needs.profiler() && config.profiler().enabled() && config.load().path() == RequestPath.FACADE, sharedNode(config))
                 .withOpensearchJdk(config.node().jdk()).withIndex(config.target().index(), config.target().replicas())
-                .withNetwork(config.target().network());
+                .withNetwork(config.target().network())
+                .withSearchWarmUp(java.time.Duration.ofSeconds(config.load().searchWarmUpSeconds()));
             LocalStack stack = LocalStack.start(options, say);
             target = new RunTarget(config, stack, stack.facadeUrl(), FacadeAccess.of(stack.facadeToken()), List.of(stack.opensearchUrl()));
             event.accept("local stack ready (facade pid " + stack.facadePid() + ", node pid " + stack.nodePid() + ")");

@@ -12,7 +12,8 @@ import mailbench.knobs.Knobs;
 
 /**
  * What load a run sends: through which path and variant, at what rate (this injector's share of the total), for how
- * long after a warm-up, in which mix, over which corpus, from which agreed start.
+ * long after a warm-up (on a local stack, after its closed loop of searches), in which mix, over which corpus, from
+ * which agreed start.
  */
 public record LoadSettings(
     String variant,
@@ -20,6 +21,7 @@ public record LoadSettings(
     int rate,
     int warmupSeconds,
     int durationSeconds,
+    int searchWarmUpSeconds,
     Mix mix,
     CorpusSpec corpus,
     Instant startAt,
@@ -46,6 +48,7 @@ public record LoadSettings(
         InjectorShare injector = InjectorShare.read(System.getenv(), totalRate, target, startAt, Clock.systemUTC());
         return new LoadSettings(variant, path, injector.rate(totalRate),
             knob(defaults, Knobs.WARMUP).intValue(0, 3_600), knob(defaults, Knobs.DURATION).intValue(1, 86_400),
+            Knobs.STACK_SEARCH_WARMUP.intValue(0, 600),
             new Mix(Knobs.MIX_TEXT.intValue(0, 100), Knobs.MIX_FROM.intValue(0, 100), Knobs.MIX_RANGE.intValue(0, 100),
                 Knobs.MIX_GET.intValue(0, 100)),
             new CorpusSpec(Knobs.SEED.longValue(), knob(defaults, Knobs.MESSAGES).intValue(1, CorpusSpec.MAX_MESSAGES),

@@ -126,10 +126,10 @@ public final class LocalStack implements AutoCloseable {
      */
     private static void load(StackOptions options, CorpusLoad.Target target, Consumer<String> progress) throws IOException, InterruptedException {
         new CorpusLoad(target, progress).run(options.corpus(), false);
-        if (options.feeders() != null) {
-            progress.accept("warming the search path: " + StackOptions.SEARCH_WARM_UP.toSeconds()
+        if (options.feeders() != null && !options.searchWarmUp().isZero()) {
+            progress.accept("warming the search path: " + options.searchWarmUp().toSeconds()
                 + " s of the feeders' requests, a few at a time");
-            new SearchWarmer(target.facade(), target.facadeAccess(), progress).warm(options.feeders(), StackOptions.SEARCH_WARM_UP);
+            new SearchWarmer(target.facade(), target.facadeAccess(), progress).warm(options.feeders(), options.searchWarmUp());
         }
     }
 

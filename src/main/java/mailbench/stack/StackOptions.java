@@ -31,7 +31,8 @@ public record StackOptions(
     NodeJdk opensearchJdk,
     String index,
     int replicas,
-    NetworkOptions network) {
+    NetworkOptions network,
+    java.time.Duration searchWarmUp) {
 
     /**
      * An OpenSearch that runs already (staging, a node of one's own): its hosts, how mailbench gets in (CA, credentials)
@@ -67,28 +68,35 @@ public record StackOptions(
                         List<String> facadeJvmArgs, List<String> facadeArgs, CorpusSpec corpus, boolean loadCorpus, Path feeders,
                         boolean profilerSidecar, External external, NodeJdk opensearchJdk) {
         this(workDir, opensearchVersion, opensearchHeap, facadeHeap, opensearchJava, facadeJvmArgs, facadeArgs, corpus, loadCorpus, feeders,
-            profilerSidecar, external, opensearchJdk, Backend.DEFAULT_INDEX, Backend.DEFAULT_REPLICAS, NetworkOptions.NONE);
+            profilerSidecar, external, opensearchJdk, Backend.DEFAULT_INDEX, Backend.DEFAULT_REPLICAS, NetworkOptions.NONE,
+            SEARCH_WARM_UP);
     }
 
     /** The same with the embedded node on {@code jdk}. */
     public StackOptions withOpensearchJdk(NodeJdk jdk) {
         return new StackOptions(workDir, opensearchVersion, opensearchHeap, facadeHeap, opensearchJava, facadeJvmArgs, facadeArgs, corpus,
-            loadCorpus, feeders, profilerSidecar, external, jdk, index, replicas, network);
+            loadCorpus, feeders, profilerSidecar, external, jdk, index, replicas, network, searchWarmUp);
     }
 
     /** The same with the facade's index and its replicas where the facade creates it (an external OpenSearch's index: its own). */
     public StackOptions withIndex(String newIndex, int newReplicas) {
         return new StackOptions(workDir, opensearchVersion, opensearchHeap, facadeHeap, opensearchJava, facadeJvmArgs, facadeArgs, corpus,
-            loadCorpus, feeders, profilerSidecar, external, opensearchJdk, newIndex, newReplicas, network);
+            loadCorpus, feeders, profilerSidecar, external, opensearchJdk, newIndex, newReplicas, network, searchWarmUp);
     }
 
     /** The same with proxies between the boxes ({@link NetworkOptions#NONE}: none). */
     public StackOptions withNetwork(NetworkOptions newNetwork) {
         return new StackOptions(workDir, opensearchVersion, opensearchHeap, facadeHeap, opensearchJava, facadeJvmArgs, facadeArgs, corpus,
-            loadCorpus, feeders, profilerSidecar, external, opensearchJdk, index, replicas, newNetwork);
+            loadCorpus, feeders, profilerSidecar, external, opensearchJdk, index, replicas, newNetwork, searchWarmUp);
     }
 
-    /** How long the feeders' requests are replayed in a closed loop after loading (see SearchWarmer). */
+    /** The same with {@code warmUp} of the feeders' searches after loading (zero: none). */
+    public StackOptions withSearchWarmUp(java.time.Duration warmUp) {
+        return new StackOptions(workDir, opensearchVersion, opensearchHeap, facadeHeap, opensearchJava, facadeJvmArgs, facadeArgs, corpus,
+            loadCorpus, feeders, profilerSidecar, external, opensearchJdk, index, replicas, network, warmUp);
+    }
+
+    /** How long the feeders' requests are replayed in a closed loop after loading, unless told (see SearchWarmer). */
     public static final java.time.Duration SEARCH_WARM_UP = java.time.Duration.ofSeconds(30);
 
     /** The OpenSearch server version of the embedded node (kept in step with pom.xml's opensearch.version). */
@@ -108,6 +116,9 @@ public record StackOptions(
         }
         if (replicas < 0 || replicas > 16) {
             throw new IllegalArgumentException("--replicas must be between 0 and 16, got " + replicas);
+        }
+        if (searchWarmUp == null || searchWarmUp.isNegative()) {
+            throw new IllegalArgumentException("the search warm-up must be zero or more, got " + searchWarmUp);
         }
         facadeJvmArgs = List.copyOf(facadeJvmArgs);
         facadeArgs = List.copyOf(facadeArgs);

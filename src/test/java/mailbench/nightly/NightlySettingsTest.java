@@ -80,7 +80,7 @@ class NightlySettingsTest {
         PairBench.Settings slowHost = new PairBench.Settings(NightlyJob.Design.DUET, true, null, 3, Duration.ofSeconds(180));
         assertThat(night.with(slowHost).pairing()).as("the night keeps what the options said").isEqualTo(slowHost);
         assertThatThrownBy(() -> new PairBench.Settings(NightlyJob.Design.DUET, true, null, 3, Duration.ofSeconds(5)))
-            .isInstanceOf(ToolError.class).hasMessage("--first-lead must be between 15 and 1800 seconds, got 5");
+            .isInstanceOf(ToolError.class).hasMessage("--first-lead must be between 10 and 1800 seconds, got 5");
         assertThatThrownBy(() -> new PairBench.Settings(NightlyJob.Design.DUET, true, null, 3, Duration.ofSeconds(-1)))
             .isInstanceOf(ToolError.class).hasMessageContaining("got -1");
         assertThatThrownBy(() -> new PairBench.Settings(NightlyJob.Design.DUET, true, null, 3, Duration.ofHours(1)))

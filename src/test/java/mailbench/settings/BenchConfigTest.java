@@ -36,6 +36,7 @@ class BenchConfigTest {
             assertThat(config.load().rate()).isEqualTo(1000);
             assertThat(config.load().durationSeconds()).isEqualTo(60);
             assertThat(config.load().warmupSeconds()).isEqualTo(240);
+            assertThat(config.load().searchWarmUpSeconds()).isEqualTo(30);
             assertThat(config.workloads().bulk()).isEqualTo(new BulkMatrix(List.of(1, 10, 100, 1000), List.of(1, 4, 8, 16), 10_000, 5_000, 0));
             assertThat(config.load().path()).isEqualTo(RequestPath.FACADE);
             assertThat(config.load().variant()).isEqualTo("default");
@@ -118,6 +119,15 @@ class BenchConfigTest {
             System.setProperty("mailbench.duration", "0");
 
             assertRejected("-Dmailbench.duration must be an integer between 1 and 86400, got '0' (default 60)");
+        }
+
+        @Test
+        void theSearchWarmUpShouldTakeZeroAndRefuseTenMinutesOrMore() {
+            System.setProperty("mailbench.stack.searchWarmUpSeconds", "0");
+            assertThat(BenchConfig.fromSystemProperties().load().searchWarmUpSeconds()).isZero();
+
+            System.setProperty("mailbench.stack.searchWarmUpSeconds", "601");
+            assertRejected("-Dmailbench.stack.searchWarmUpSeconds must be an integer between 0 and 600, got '601' (default 30)");
         }
 
         @Test

@@ -24,6 +24,7 @@ import mailbench.it.support.Http;
 import mailbench.it.support.SharedNode;
 import mailbench.loader.OpenSearchAdmin;
 import mailbench.stack.AppClasspath;
+import mailbench.run.Feeders;
 import mailbench.stack.LocalStack;
 import mailbench.stack.StackOptions;
 
@@ -44,7 +45,9 @@ class StackExternalIT {
         CorpusSpec corpus = new CorpusSpec(9, 400, 20);
         List<String> progress = new ArrayList<>();
         // one replica, as a staging index has: the facade creates the index with it (one node leaves it unassigned)
-        try (LocalStack stack = LocalStack.start(options(node, index, corpus).withIndex(index, 1), progress::add)) {
+        Path feeders = Feeders.forCorpus(corpus);
+        try (LocalStack stack = LocalStack.start(options(node, index, corpus, feeders).withIndex(index, 1)
+            .withSearchWarmUp(Duration.ofSeconds(2)), progress::add)) {
             assertThat(stack.pids()).as("no node of its own").doesNotContainKey("opensearch").containsKey("facade");
             assertThat(stack.opensearchUrl()).isEqualTo(node);
             assertThat(Http.get(stack.facadeUrl(), "/health").status()).isEqualTo(200);
@@ -55,10 +58,13 @@ class StackExternalIT {
         assertThat(OpenSearchAdmin.count(admin, index)).as("and keeps the corpus").isEqualTo(corpus.messages());
         String settings = admin.send("GET", "/" + index + "/_settings", null, Duration.ofSeconds(10)).body();
         assertThat(settings).as("--replicas reached the index").contains("\"number_of_replicas\":\"1\"");
+        assertThat(progress).anySatisfy(line -> assertThat(line).startsWith("search warm-up: ").contains("answered 200 in 2 s"));
 
         progress.clear();
-        try (LocalStack again = LocalStack.start(options(node, index, corpus), progress::add)) {
+        // a night's later pairs: the node is warm, no search warm-up
+        try (LocalStack again = LocalStack.start(options(node, index, corpus, feeders).withSearchWarmUp(Duration.ZERO), progress::add)) {
             assertThat(progress).anySatisfy(line -> assertThat(line).contains("already holds the corpus"));
+            assertThat(progress).noneMatch(line -> line.contains("search warm-up") || line.contains("warming the search path"));
             assertThat(OpenSearchAdmin.count(admin, index)).isEqualTo(corpus.messages());
         }
     }
@@ -101,8 +107,8 @@ class StackExternalIT {
         assertThat(MailbenchMain.run("stack", "--opensearch", "https://user:secret@127.0.0.1:9")).isEqualTo(2);
     }
 
-    private static StackOptions options(URI node, String index, CorpusSpec corpus) {
+    private static StackOptions options(URI node, String index, CorpusSpec corpus, Path feeders) {
         return new StackOptions(DIR.resolve("in-process"), StackOptions.DEFAULT_OPENSEARCH_VERSION, StackOptions.DEFAULT_OPENSEARCH_HEAP,
-            "256m", null, List.of(), List.of(), corpus, true, null, true, new StackOptions.External(List.of(node), OpenSearchAccess.NONE, index));
+            "256m", null, List.of(), List.of(), corpus, true, feeders, true, new StackOptions.External(List.of(node), OpenSearchAccess.NONE, index));
     }
 }
