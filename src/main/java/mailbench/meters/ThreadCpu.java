@@ -15,8 +15,6 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -24,15 +22,13 @@ import java.util.stream.Stream;
  * window can name the threads that worked more than usual around it: a JIT compiler thread, GC
  * workers, the node's search pool, the client's I/O thread. The OS keeps only 15 characters of a
  * thread's name (every OpenSearch pool reads "opensearch[nod"), so the full Java names are asked of
- * each JVM with {@code jcmd Thread.print} when a window needs them, while the processes still run.
+ * each JVM ({@link JvmThreadNames}) when a window needs them, while the processes still run.
  * Empty where /proc is missing.
  */
 public final class ThreadCpu implements AutoCloseable {
 
     /** /proc counts in USER_HZ, 100 a second on Linux. */
     private static final long MILLIS_PER_TICK = 10;
-    /** A thread dump line: {@code "name" #12 daemon prio=5 os_prio=0 cpu=1.2ms elapsed=3s tid=0x... nid=0x1a2b waiting}. */
-    private static final Pattern DUMP_LINE = Pattern.compile("^\"(.*)\"\\s.*\\bnid=(0x[0-9a-fA-F]+|\\d+)\\b.*");
 
     private final Map<String, Long> pids;
     private final List<Reading> readings = new ArrayList<>();
@@ -130,57 +126,14 @@ public final class ThreadCpu implements AutoCloseable {
         return stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
     }
 
-    /** Java thread names by OS thread id, from a {@code jcmd PID Thread.print} dump. */
-    static Map<Long, String> parseThreadDump(List<String> lines) {
-        Map<Long, String> byTid = new HashMap<>();
-        for (String line : lines) {
-            Matcher m = DUMP_LINE.matcher(line);
-            if (m.matches()) {
-                String nid = m.group(2);
-                byTid.put(nid.startsWith("0x") ? Long.parseLong(nid.substring(2), 16) : Long.parseLong(nid), m.group(1));
-            }
-        }
-        return byTid;
-    }
-
     /** Asks each JVM for its threads' full names (a few seconds at most); a JVM that does not answer keeps the OS names. */
     public void nameThreads() {
-        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
-        if (!Files.isExecutable(jcmd)) {
-            return;
-        }
-        pids.values().stream().filter(ThreadCpu::isJvm).forEach(pid -> {
-            try {
-                Process process = new ProcessBuilder(jcmd.toString(), Long.toString(pid), "Thread.print")
-                    .redirectErrorStream(true).start();
-                List<String> out = new ArrayList<>();
-                Thread reader = new Thread(() -> process.inputReader().lines().forEach(out::add), "thread-names");
-                reader.setDaemon(true);
-                reader.start();
-                if (!process.waitFor(15, TimeUnit.SECONDS)) {
-                    process.destroyForcibly();
-                    return;
-                }
-                reader.join(2_000);
-                Map<Long, String> full = parseThreadDump(out);
-                synchronized (names) {
-                    names.computeIfAbsent(pid, k -> new HashMap<>()).putAll(full);
-                }
-            } catch (IOException e) {
-                // no JDK tools here: the short names stay
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+        pids.values().stream().filter(JvmThreadNames::isJvm).forEach(pid -> {
+            Map<Long, String> full = JvmThreadNames.ask(pid);
+            synchronized (names) {
+                names.computeIfAbsent(pid, k -> new HashMap<>()).putAll(full);
             }
         });
-    }
-
-    /**
-     * Whether {@code pid} runs a {@code java} launcher. jcmd attaches by sending SIGQUIT, which ends a process that is not a
-     * JVM: toxiproxy-server dumped its goroutines and exited, and the run's last readings through it were lost.
-     */
-    static boolean isJvm(long pid) {
-        return ProcessHandle.of(pid).flatMap(process -> process.info().command())
-            .map(command -> Path.of(command).getFileName().toString().equals("java")).orElse(false);
     }
 
     /**

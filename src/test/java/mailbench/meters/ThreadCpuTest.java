@@ -29,7 +29,7 @@ class ThreadCpuTest {
 
     @Test
     void aThreadDumpShouldNameThreadsByTheirOsId() {
-        Map<Long, String> names = ThreadCpu.parseThreadDump(List.of(
+        Map<Long, String> names = JvmThreadNames.parseThreadDump(List.of(
             "\"opensearch[mailbench][search][T#1]\" #61 daemon prio=5 os_prio=0 cpu=8212.34ms elapsed=301.12s tid=0x00007f nid=0x1a2b"
                 + " waiting on condition  [0x00007f]",
             "\"C2 CompilerThread0\" #8 daemon prio=9 os_prio=0 cpu=40210.88ms elapsed=310.00s tid=0x00007f nid=4101 waiting on condition",
@@ -120,8 +120,8 @@ class ThreadCpuTest {
         // goroutines and exited. This stand-in exits on SIGQUIT the same way.
         Process sleeper = new ProcessBuilder("/bin/sh", "-c", "trap 'exit 3' QUIT; while :; do sleep 1; done").start();
         try (ThreadCpu cpu = ThreadCpu.start(Map.of("gatling", ProcessHandle.current().pid(), "toxiproxy", sleeper.pid()))) {
-            assertThat(ThreadCpu.isJvm(ProcessHandle.current().pid())).isTrue();
-            assertThat(ThreadCpu.isJvm(sleeper.pid())).isFalse();
+            assertThat(JvmThreadNames.isJvm(ProcessHandle.current().pid())).isTrue();
+            assertThat(JvmThreadNames.isJvm(sleeper.pid())).isFalse();
 
             cpu.nameThreads();
 
