@@ -105,7 +105,6 @@ final class DuetTiming {
     static final class Lead {
 
         private Duration lead;
-        private boolean learnt;
 
         Lead(Duration first) {
             this.lead = first;
@@ -115,15 +114,9 @@ final class DuetTiming {
             return lead;
         }
 
-        /** Whether a pair of this bench was made already (its lead learnt from): the shared node has served a load. */
-        boolean learnt() {
-            return learnt;
-        }
-
         /** What the slower side of the pair just made took, plus {@code margin}. */
         void learn(List<Side> sides, Duration margin) {
             lead = nextLead(lead, sides, margin);
-            learnt = true;
         }
     }
 

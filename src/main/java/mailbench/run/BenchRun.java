@@ -40,6 +40,7 @@ public final class BenchRun {
     private final RunRecord record = new RunRecord();
     private final Object lock = new Object();
     private final long startMillis = System.currentTimeMillis();
+    private final GatlingFolder gatling;
     private RunTarget target;
     private Path feeders;
     private RunProfiler profiler;
@@ -52,7 +53,8 @@ public final class BenchRun {
         this.needs = needs;
         this.folder = folder;
         this.log = log;
-        this.ending = new RunEnding(log, folder, record, config.output().gatlingResults(), startMillis, this::say);
+        this.gatling = new GatlingFolder(config.output().gatlingResults(), startMillis);
+        this.ending = new RunEnding(log, folder, record, gatling, this::say);
     }
 
     /** Creates the run folder and, without a target, starts the local stack. Fails with a message that names the fix. */
@@ -135,6 +137,7 @@ public final class BenchRun {
         meters = LoadMeters.start(target.facadeUrl(), target.facadeAccess(), target.pids(), needs.profiler() && !direct(config),
             config.load().warmupSeconds() * 1000L);
         event("load starting");
+        gatling.spotWhileLoading();
         writeQuietly();
     }
 

@@ -28,23 +28,21 @@ final class RunEnding {
     private final RunFolder folder;
     private final RunRecord record;
     private final RunSummarizer summarizer;
-    private final Path gatlingResults;
-    private final long startMillis;
+    private final GatlingFolder gatling;
     private final Consumer<String> say;
 
-    /** {@code startMillis}: when the run started, to tell its Gatling folder from older ones under {@code gatlingResults}. */
-    RunEnding(SimulationLog log, RunFolder folder, RunRecord record, Path gatlingResults, long startMillis, Consumer<String> say) {
+    /** {@code gatling}: this run's folder among Gatling's results. */
+    RunEnding(SimulationLog log, RunFolder folder, RunRecord record, GatlingFolder gatling, Consumer<String> say) {
         this.folder = folder;
         this.record = record;
         this.summarizer = new RunSummarizer(log, folder);
-        this.gatlingResults = gatlingResults;
-        this.startMillis = startMillis;
+        this.gatling = gatling;
         this.say = say;
     }
 
     /** Gatling's simulation.log of this run, once Gatling has written it (in the after hook). */
     Optional<Path> simulationLog() {
-        return RunSummarizer.gatlingRunDir(gatlingResults, startMillis).map(RunFolder::simulationLogIn);
+        return gatling.get().map(RunFolder::simulationLogIn);
     }
 
     /**
@@ -64,7 +62,7 @@ final class RunEnding {
         }
         Optional<Path> simulationLog = simulationLog();
         if (simulationLog.isEmpty()) {
-            record.event("no simulation.log found under " + gatlingResults);
+            record.event("no simulation.log found under " + gatling.results());
             profileSection(profiler, 0);
             return false;
         }
@@ -119,7 +117,7 @@ final class RunEnding {
 
     /** At JVM exit Gatling has written its HTML report: move it into the run folder. */
     void moveGatlingReport() {
-        RunSummarizer.gatlingRunDir(gatlingResults, startMillis).ifPresent(dir -> {
+        gatling.get().ifPresent(dir -> {
             try {
                 Files2.moveTree(dir, folder.gatlingReportDir());
                 say.accept("Gatling report: " + folder.gatlingReportDir().resolve("index.html"));

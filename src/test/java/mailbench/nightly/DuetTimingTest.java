@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,35 +55,10 @@ class DuetTimingTest {
         DuetTiming.Side current = DuetTiming.read(run("b", "" + START_AT.toEpochMilli(), "late for the agreed start x by 20.3 s: now",
             80), START_AT);
         DuetTiming.Lead lead = new DuetTiming.Lead(Duration.ofSeconds(120));
-        assertThat(lead.learnt()).as("no pair made yet: the shared node has served no load").isFalse();
 
         lead.learn(List.of(base, current), Duration.ofSeconds(15));
 
         assertThat(lead.get()).isEqualTo(Duration.ofMillis(155_300));
-        assertThat(lead.learnt()).isTrue();
-    }
-
-    @Test
-    void laterPairsShouldSkipTheSearchWarmUpOnlyWhereBothCheckoutsReadItsKnobAndNoSideNamesIt() throws Exception {
-        Path knowing = checkout("knowing", "static final String K = \"" + Knobs.STACK_SEARCH_WARMUP.name() + "\";");
-        Path older = checkout("older", "static final String K = \"" + Knobs.STACK_OPENSEARCH.name() + "\";");
-        Side base = new Side(Side.BASE, knowing, Map.of());
-        Side current = new Side(Side.CURRENT, knowing, Map.of());
-
-        assertThat(DuetRunner.skippable(base, current)).isTrue();
-        assertThat(DuetRunner.skippable(new Side(Side.BASE, older, Map.of()), current))
-            .as("a baseline older than the knob would warm up while tonight's side did not").isFalse();
-        assertThat(DuetRunner.skippable(base, new Side(Side.CURRENT, dir.resolve("no-sources"), Map.of()))).isFalse();
-        assertThat(DuetRunner.skippable(base, current.with(Map.of(Knobs.STACK_SEARCH_WARMUP.name(), "10"))))
-            .as("a side's own setting is its operator's").isFalse();
-        assertThat(DuetRunner.NO_SEARCH_WARM_UP).containsEntry(Knobs.STACK_SEARCH_WARMUP.name(), "0");
-    }
-
-    private Path checkout(String name, String line) throws Exception {
-        Path source = dir.resolve(name).resolve("src/main/java/x/K.java");
-        Files.createDirectories(source.getParent());
-        Files.writeString(source, "package x;\nclass K {\n    " + line + "\n}\n");
-        return dir.resolve(name);
     }
 
     @Test

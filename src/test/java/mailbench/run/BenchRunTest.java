@@ -241,7 +241,7 @@ class BenchRunTest {
         }
 
         private RunEnding ending(SimulationLog log, RunFolder folder, long startMillis) {
-            return new RunEnding(log, folder, record, gatlingResults(), startMillis, said::add);
+            return new RunEnding(log, folder, record, new GatlingFolder(gatlingResults(), startMillis), said::add);
         }
 
         private List<String> events() {
