@@ -119,8 +119,7 @@ public final class Knobs {
         Long.toString(StackOptions.SEARCH_WARM_UP.toSeconds()),
         "Local stack: seconds of the feeders' searches, a few at a time (a closed loop that cannot queue), after the corpus is"
             + " loaded and before the load's warm-up, so a fresh node and facade compile their search path without 503s; 0-600,"
-            + " 0: none. A duet night sets 0 after its first pair, whose search warm-up warmed the shared node, where both"
-            + " sides' commits know this knob.");
+            + " 0: none (a short run's facade may then still be compiling in its measured phase).");
     public static final Knob NETWORK = new Knob("mailbench.network", NetworkProfile.NONE.name(),
         "Local stack: the network between the boxes, one of " + NetworkProfile.names() + ": Toxiproxy's proxies on the client hop"
             + " (Gatling to the facade) and the node hop (the facade to OpenSearch) with the profile's latency, jitter and bandwidth"

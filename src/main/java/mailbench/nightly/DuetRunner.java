@@ -31,14 +31,11 @@ final class DuetRunner implements TrialRunner {
 
     /** The first pair's time to get both sides ready (Maven, facade, sidecar, search warm-up); later pairs learn it. */
     static final Duration FIRST_LEAD = Duration.ofSeconds(120);
-    static final Duration LEAD_MARGIN = Duration.ofSeconds(10);
-
     /**
-     * After a bench's first pair, whose stacks' search warm-up (30 s) warmed the shared node, the sides skip it: the
-     * load's own warm-up warms each new facade, and the fit checks its compilers are done. A pair saved about 30 s of
-     * its 195 s on a small host (docs/results/2026-11-28-small-host-series-tiered.adoc#pair-time).
+     * Added to what the slower side took: the sides' time to get ready varied by a few seconds from pair to pair on a
+     * small host (Maven 28-32 s, the stack 47-51 s), and a side up to 3 s late still shares 95% of a measured minute.
      */
-    static final Map<String, String> NO_SEARCH_WARM_UP = Map.of(Knobs.STACK_SEARCH_WARMUP.name(), "0");
+    static final Duration LEAD_MARGIN = Duration.ofSeconds(10);
 
     private final String maven;
     private final Side base;
@@ -53,8 +50,6 @@ final class DuetRunner implements TrialRunner {
     });
     private volatile List<GatlingRunner> running = List.of();
     private final DuetTiming.Lead lead;
-    /** Both sides' checkouts read the search warm-up's knob and neither side names it. */
-    private final boolean searchWarmUpSkippable;
 
     /** {@code node}: the shared node's URL; {@code rate}: the whole load, each side gets half; {@code lead}: the bench's. */
     DuetRunner(String maven, Side base, Side current, URI node, int rate, Path folder, String pairs, DuetTiming.Lead lead,
@@ -68,14 +63,6 @@ final class DuetRunner implements TrialRunner {
         this.pairs = pairs;
         this.lead = lead;
         this.say = say;
-        this.searchWarmUpSkippable = skippable(base, current);
-    }
-
-    /** Whether both sides follow the search warm-up's knob and leave it to the night. */
-    static boolean skippable(Side base, Side current) {
-        String knob = Knobs.STACK_SEARCH_WARMUP.name();
-        return !base.properties().containsKey(knob) && !current.properties().containsKey(knob)
-            && base.knows(Knobs.STACK_SEARCH_WARMUP) && current.knows(Knobs.STACK_SEARCH_WARMUP);
     }
 
     /**
@@ -114,10 +101,7 @@ final class DuetRunner implements TrialRunner {
         long started = System.nanoTime();
         Duration given = lead.get();
         Instant startAt = Instant.now().plus(given);
-        Map<String, String> agreed = new java.util.HashMap<>(Map.of(Knobs.START_AT.name(), Long.toString(startAt.toEpochMilli())));
-        if (searchWarmUpSkippable && lead.learnt()) {
-            agreed.putAll(NO_SEARCH_WARM_UP);
-        }
+        Map<String, String> agreed = Map.of(Knobs.START_AT.name(), Long.toString(startAt.toEpochMilli()));
         Side first = baseFirst ? base.with(agreed) : current.with(agreed);
         Side second = baseFirst ? current.with(agreed) : base.with(agreed);
         GatlingRunner firstRunner = new GatlingRunner(maven, first.projectDir(), first.properties());

@@ -31,6 +31,7 @@ class InterruptionIT {
         Process mvn = new ProcessBuilder(MavenCommand.path(), "-B", "-q", "gatling:test", MavenCommand.SIMULATIONS_ONLY,
             "-Dmailbench.rate=100", "-Dmailbench.warmup=5", "-Dmailbench.duration=300",
             "-Dmailbench.corpus.messages=5000", "-Dmailbench.corpus.users=100", "-Dmailbench.profiler=false",
+            "-Dmailbench.stack.searchWarmUpSeconds=" + SearchSimulationE2EIT.SEARCH_WARM_UP,
             "-Dmailbench.reportsDir=" + REPORTS)
             .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         try {
