@@ -32,8 +32,9 @@ final class DuetRunner implements TrialRunner {
     /** The first pair's time to get both sides ready (Maven, facade, sidecar, search warm-up); later pairs learn it. */
     static final Duration FIRST_LEAD = Duration.ofSeconds(120);
     /**
-     * Added to what the slower side took: the sides' time to get ready varied by a few seconds from pair to pair on a
-     * small host (Maven 28-32 s, the stack 47-51 s), and a side up to 3 s late still shares 95% of a measured minute.
+     * Added to what the slower side took: on a small host the sides' time to get ready varied by a few seconds from pair
+     * to pair in one night (Maven 28-32 s, the stack 47-51 s) and by 20 s in another, where 15 s would not have saved the
+     * one late pair either; a side up to 3 s late still shares 95% of a measured minute.
      */
     static final Duration LEAD_MARGIN = Duration.ofSeconds(10);
 
