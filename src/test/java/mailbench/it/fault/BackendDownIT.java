@@ -35,6 +35,12 @@ import mailbench.it.support.Http;
 /** With no OpenSearch behind it, the facade still starts and answers 503 quickly, never a stack trace. */
 class BackendDownIT {
 
+    /**
+     * The calls on the backend's accepted connections wait for this once it is gone (the default, 30 s, held each test
+     * that long); short enough not to, long enough that calls sent in bursts stay in flight while the test looks.
+     */
+    private static final Duration SHORT_RESPONSE_TIMEOUT = Duration.ofSeconds(5);
+
     @Test
     void requestsShouldGet503WhenOpenSearchIsDown() throws Exception {
         int closedPort;
@@ -59,10 +65,11 @@ class BackendDownIT {
 
     @Test
     void requestsBeyondTheInFlightBoundShouldGet503AtOnce() throws Exception {
-        // a listener that accepts connections and never answers: every call stays in flight
+        // a listener that accepts connections and never answers: every call stays in flight until the response timeout,
+        // which is short so that closing the facade, which lets calls in flight end, does not wait long
         try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             FacadeConfig config = FacadeConfig.local(URI.create("http://127.0.0.1:" + silent.getLocalPort()), "mail")
-                .with(new ClientSettings(ClientOptions.DEFAULT, 1, 8, Duration.ofSeconds(1), Duration.ofSeconds(20),
+                .with(new ClientSettings(ClientOptions.DEFAULT, 1, 8, Duration.ofSeconds(1), SHORT_RESPONSE_TIMEOUT,
                     ClientSettings.DEFAULT_MAX_RESPONSE_BYTES))
                 .with(new RequestLimits(2, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES,
                     10));
@@ -74,11 +81,14 @@ class BackendDownIT {
                     pending.add(client.sendAsync(HttpRequest.newBuilder(URI.create(base + "/mailboxes/m/search")).build(),
                         HttpResponse.BodyHandlers.ofString()));
                 }
-                Awaitility.await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
-                    Http.Reply third = Http.get(base, "/mailboxes/m/search");
-                    assertThat(third.status()).isEqualTo(503);
-                    assertThat(third.json().get("error").asText()).contains("--max-in-flight");
-                });
+                // both in flight before the third is sent: a third that came first would be in flight itself
+                Awaitility.await().atMost(Duration.ofSeconds(4)).pollInterval(Duration.ofMillis(20))
+                    .until(() -> Http.get(base, "/_mailbench/stats").json().get("inFlightNow").asInt() == 2);
+                long start = System.nanoTime();
+                Http.Reply third = Http.get(base, "/mailboxes/m/search");
+                assertThat(Duration.ofNanos(System.nanoTime() - start)).as("refused at once").isLessThan(Duration.ofSeconds(2));
+                assertThat(third.status()).isEqualTo(503);
+                assertThat(third.json().get("error").asText()).contains("--max-in-flight");
                 pending.forEach(p -> p.cancel(true));
             }
         }
@@ -96,7 +106,7 @@ class BackendDownIT {
         List<CompletableFuture<HttpResponse<String>>> pending = new ArrayList<>();
         ServerSocket silent = new ServerSocket(0, calls * 2, InetAddress.getLoopbackAddress());
         FacadeConfig config = FacadeConfig.local(URI.create("http://127.0.0.1:" + silent.getLocalPort()), "mail")
-            .with(new ClientSettings(ClientOptions.DEFAULT, 1, connections, Duration.ofSeconds(1), Duration.ofSeconds(30),
+            .with(new ClientSettings(ClientOptions.DEFAULT, 1, connections, Duration.ofSeconds(1), SHORT_RESPONSE_TIMEOUT,
                 ClientSettings.DEFAULT_MAX_RESPONSE_BYTES))
             .with(new RequestLimits(calls, RequestLimits.DEFAULT_MAX_EVENT_LOOP_LAG_MS, RequestLimits.DEFAULT_MAX_BODY_BYTES,
                 RequestLimits.DEFAULT_MAX_BULK_ITEMS));
@@ -131,7 +141,9 @@ class BackendDownIT {
         int calls = RequestLimits.DEFAULT_MAX_IN_FLIGHT;
         List<CompletableFuture<HttpResponse<String>>> pending = new ArrayList<>();
         ServerSocket silent = new ServerSocket(0, calls * 2, InetAddress.getLoopbackAddress());
-        FacadeConfig config = FacadeConfigs.withPort(FacadeConfig.defaults().withOpenSearch(URI.create("http://127.0.0.1:" + silent.getLocalPort())), 0);
+        FacadeConfig config = FacadeConfigs.withPort(FacadeConfig.defaults().withOpenSearch(URI.create("http://127.0.0.1:" + silent.getLocalPort())), 0)
+            .with(new ClientSettings(ClientOptions.DEFAULT, ClientSettings.DEFAULT_IO_THREADS, ClientSettings.DEFAULT_MAX_CONNECTIONS,
+                ClientSettings.DEFAULT_CONNECT_TIMEOUT, SHORT_RESPONSE_TIMEOUT, ClientSettings.DEFAULT_MAX_RESPONSE_BYTES));
         try (FacadeServer facade = FacadeServer.start(config)) {
             URI base = URI.create("http://127.0.0.1:" + facade.port());
             var client = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY).build();
