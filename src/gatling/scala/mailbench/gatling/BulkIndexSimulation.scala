@@ -18,15 +18,15 @@ import mailbench.summary.SimulationLog
  */
 class BulkIndexSimulation extends MailbenchSimulation("BulkIndexSimulation", SimulationNeeds.BULK_MATRIX) {
   private val direct = config.load.path == RequestPath.DIRECT
-  private val opensearch = if (!run.opensearchUrls.isEmpty) run.opensearchUrls else throw new IllegalArgumentException(
+  private val opensearch = if (!run.endpoints.opensearchUrls.isEmpty) run.endpoints.opensearchUrls else throw new IllegalArgumentException(
     "BulkIndexSimulation recreates and counts the index itself: give -Dmailbench.opensearch=<OpenSearch URL> with -Dmailbench.target")
   private val bulk = config.workloads.bulk
   private val documents = BulkDocuments.of(config.load.corpus, math.max(bulk.docsPerCell, bulk.warmUpDocs), bulk, direct)
   // the only index it deletes: named by a knob, the one the facade serves, and on a target only when confirmed
   private val index = BulkMatrixIndex.resolve(config.workloads.bulkIndex.index, config.workloads.bulkIndex.deleteOnTarget,
-    if (config.local) null else config.target.url, if (direct) null else run.facadeIndex, WorkloadSettings.BulkIndex.INDEX_KNOB,
+    if (config.local) null else config.target.url, if (direct) null else run.endpoints.facadeIndex, WorkloadSettings.BulkIndex.INDEX_KNOB,
     WorkloadSettings.BulkIndex.DELETE_KNOB)
-  private val matrix = new BulkMatrixRun(bulk, documents, opensearch, run.opensearchAccess, index, config.target.replicas,
+  private val matrix = new BulkMatrixRun(bulk, documents, opensearch, run.endpoints.opensearchAccess, index, config.target.replicas,
     line => run.event(line))
   private val requests = if (direct) new DirectIndexRequests(index) else FacadeIndexRequests
 

@@ -27,7 +27,7 @@ class LargeSourceSimulation private (knobs: BenchConfig, workload: LargeSourceWo
   private val users = config.workloads.large.concurrency
   // the counters when the measured searches start: all warm-up users are done by then (andThen)
   private val measuredStart = new AtomicReference[FacadeStats.Reading]()
-  private def markStart(): Unit = if (measuredStart.get == null) measuredStart.compareAndSet(null, FacadeStats.read(run.facadeUrl, run.facadeAccess))
+  private def markStart(): Unit = if (measuredStart.get == null) measuredStart.compareAndSet(null, FacadeStats.read(run.endpoints.facadeUrl, run.endpoints.facadeAccess))
 
   private val measured = LargeSourceScenario.build("Measured", LargeSourceScenario.ListLargeMessages, config.load.durationSeconds, workload,
     feeder, () => markStart()).inject(atOnceUsers(users))
@@ -40,7 +40,7 @@ class LargeSourceSimulation private (knobs: BenchConfig, workload: LargeSourceWo
     .assertions(MailRequests.gates(config, LargeSourceScenario.ListLargeMessages))
 
   override protected def afterLoad(): Unit = {
-    val end = FacadeStats.read(run.facadeUrl, run.facadeAccess)
+    val end = FacadeStats.read(run.endpoints.facadeUrl, run.endpoints.facadeAccess)
     run.finish()
     LargeSourceReport.afterRun(run.about, config.load.corpus, workload, users, measuredStart.get, end, run.folder, line => run.event(line))
   }

@@ -17,10 +17,10 @@ object MailProtocol {
 
   def of(run: BenchRun): HttpProtocolBuilder = {
     // several OpenSearch hosts on the direct path: Gatling gives each virtual user one of them in turn
-    val protocol = http.baseUrls(run.baseUrls.asScala.toSeq: _*).shareConnections.disableWarmUp.acceptHeader("application/json")
+    val protocol = http.baseUrls(run.endpoints.baseUrls.asScala.toSeq: _*).shareConnections.disableWarmUp.acceptHeader("application/json")
     // the direct path's basic auth, or the facade's token; a function, not a string: Gatling would read "#{" in a secret
     // as its expression language
-    Option(run.directAuthorization).orElse(Option(run.facadeAuthorization)).map(header => (_: Session) => header.success)
+    Option(run.endpoints.directAuthorization).orElse(Option(run.endpoints.facadeAuthorization)).map(header => (_: Session) => header.success)
       .fold(protocol)(header => protocol.authorizationHeader(header))
   }
 }

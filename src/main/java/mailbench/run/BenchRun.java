@@ -1,18 +1,13 @@
 package mailbench.run;
 
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import mailbench.access.OpenSearchAccess;
 import mailbench.access.OpenSearchHttp;
-import mailbench.facade.FacadeToken;
-import mailbench.facadeclient.FacadeAccess;
 import mailbench.meters.LoadMeters;
 import mailbench.runfolder.RunFolder;
 import mailbench.runfolder.RunRecord;
@@ -27,8 +22,8 @@ import mailbench.summary.SimulationLog;
  * One load run, from the simulation's point of view: its run folder, the local stack (unless a
  * target is given), and what is written when it ends — also when it is interrupted: a JVM exit
  * hook stops the stack and labels whatever was measured as incomplete. Nothing is overwritten.
- * It is the simulations' one door into the run machinery, so about a third of it is the one-line
- * accessors they call; the work itself is in RunTarget, ProfilerChoice, LoadMeters and RunEnding.
+ * It is the simulations' one door into the run machinery; where their requests go is {@link RunEndpoints}, and the
+ * work itself is in RunTarget, ProfilerChoice, LoadMeters and RunEnding.
  */
 public final class BenchRun {
 
@@ -42,6 +37,7 @@ public final class BenchRun {
     private final long startMillis = System.currentTimeMillis();
     private final GatlingFolder gatling;
     private RunTarget target;
+    private RunEndpoints endpoints;
     private Path feeders;
     private RunProfiler profiler;
     private LoadMeters meters;
@@ -99,6 +95,7 @@ public final class BenchRun {
 
         feeders = needs.corpus() && needs.searchWarmUp() ? Feeders.forCorpus(config.load().corpus()) : null;
         target = RunTarget.start(config, needs, record.runId, feeders, this::say, this::event);
+        endpoints = new RunEndpoints(config, target);
         target.describe(record.versions);
         record.network = target.network();
         if (!config.local() && feeders != null) {
@@ -145,50 +142,13 @@ public final class BenchRun {
         return folder.dir();
     }
 
-    /** Where the simulation sends its requests: the facade, or (direct path) every OpenSearch host, each virtual user to one. */
-    public List<String> baseUrls() {
-        return (direct(config) ? target.opensearchUrls() : List.of(target.facadeUrl())).stream().map(URI::toString).toList();
-    }
-
-    /** The facade of this run: the local one, or -Dmailbench.target. */
-    public URI facadeUrl() {
-        return target.facadeUrl();
-    }
-
-    /** The facade's token and TLS trust, for calls to it beside the load (its stats). */
-    public FacadeAccess facadeAccess() {
-        return target.facadeAccess();
-    }
-
-    /** The Authorization header the load sends to the facade (its token), or null: none, or the direct path. */
-    public String facadeAuthorization() {
-        FacadeToken token = target.facadeAccess().token();
-        return token == null || direct(config) ? null : token.authorization();
-    }
-
-    /** The Authorization header of the direct path against staging, or null (the facade and the local node need none). */
-    public String directAuthorization() {
-        return direct(config) && !config.local() && config.target().opensearchAccess().credentials() != null
-            ? config.target().opensearchAccess().credentials().basicAuthorization() : null;
+    /** Where the load and the run's own calls go, with the headers each needs; set once the run has started. */
+    public RunEndpoints endpoints() {
+        return endpoints;
     }
 
     public Path feeders() {
         return feeders;
-    }
-
-    /** The index the facade says it serves (its /health), null when it does not say. */
-    public String facadeIndex() {
-        return target.facadeIndex();
-    }
-
-    /** OpenSearch itself: the local node, or every -Dmailbench.opensearch host against a target (empty when not given). */
-    public List<URI> opensearchUrls() {
-        return target.opensearchUrls();
-    }
-
-    /** How mailbench's own calls get into {@link #opensearchUrls()}: nothing for the local node, the knobs' CA and credentials on staging. */
-    public OpenSearchAccess opensearchAccess() {
-        return target.opensearchAccess();
     }
 
     /** Gatling's simulation.log of this run, once Gatling has written it (in the after hook). */

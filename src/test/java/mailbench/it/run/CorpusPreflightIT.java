@@ -137,7 +137,7 @@ class CorpusPreflightIT {
 
             BenchRun run = BenchRun.open("SearchSimulation", "test", (file, sink) -> true);
             try {
-                assertThat(run.baseUrls()).containsExactly(facade.url().toString());
+                assertThat(run.endpoints().baseUrls()).containsExactly(facade.url().toString());
                 assertThat(run.feeders()).isNotNull();
             } finally {
                 run.finish();
