@@ -1,7 +1,5 @@
 package mailbench.gatling
 
-import scala.concurrent.duration._
-
 import io.gatling.core.Predef._
 
 import mailbench.indexing.MessageFeed
@@ -27,7 +25,7 @@ class IndexSimulation extends MailbenchSimulation("IndexSimulation", SimulationN
     scenario(scenarioName).feed(feeder).exec(requests.indexOne(requestPrefix + IndexRequests.IndexOne))
 
   private val measured = indexing("Measured", "")
-    .inject(nothingFor(config.load.warmupSeconds.seconds), constantUsersPerSec(rate).during(config.load.durationSeconds.seconds))
+    .inject(MeasuredPhase.steps(config, rate))
   private val warmUp = WarmUpShape.steps(rate, config.load.warmupSeconds) match {
     case Nil   => Nil
     case steps => List(indexing("Warm-up", SimulationLog.WARM_UP_PREFIX).inject(steps))

@@ -1,7 +1,5 @@
 package mailbench.gatling
 
-import scala.concurrent.duration._
-
 import io.gatling.core.Predef._
 
 import mailbench.run.SimulationNeeds
@@ -19,7 +17,7 @@ class SearchSimulation extends MailbenchSimulation("SearchSimulation", Simulatio
   private val rate = config.load.rate.toDouble
 
   private val measured = SearchScenario.build("Measured", "", requests, feeders, config.load.mix)
-    .inject(nothingFor(config.load.warmupSeconds.seconds), constantUsersPerSec(rate).during(config.load.durationSeconds.seconds))
+    .inject(MeasuredPhase.steps(config, rate))
   private val warmUp = WarmUpShape.steps(rate, config.load.warmupSeconds) match {
     case Nil   => Nil
     case steps => List(SearchScenario.build("Warm-up", SimulationLog.WARM_UP_PREFIX, requests, feeders, config.load.mix).inject(steps))

@@ -55,6 +55,9 @@ public final class Knobs {
     public static final Knob PATH = new Knob("mailbench.path", "facade",
         "facade: requests go through the facade; direct: the same searches straight to OpenSearch's _search (the facade's cost as a ratio).");
     public static final Knob RATE = new Knob("mailbench.rate", "1000", "Requests per second in the measured phase (open model).");
+    public static final Knob ARRIVALS = new Knob("mailbench.arrivals", "regular",
+        "How the measured phase's requests are spaced at that rate: regular (evenly, Gatling's constantUsersPerSec) or random"
+            + " (random gaps, its randomized). A duet night sends both sides at random unless named (docs/nightly.adoc#arrivals).");
     public static final Knob WARMUP = new Knob("mailbench.warmup", "240",
         "Seconds of warm-up (own request names, not measured): ramp 10%->60% of the rate for a third, hold 60% for a third,"
             + " ramp to 100% for a sixth, hold 100% for the last sixth.");
@@ -182,7 +185,7 @@ public final class Knobs {
 
     /** Every knob above, in the order run.json records them. */
     public static final List<Knob> KNOBS = List.of(TARGET, OPENSEARCH, VARIANT, PATH, INDEX, REPLICAS, OPENSEARCH_CREDENTIALS_FILE, OPENSEARCH_CA,
-        OPENSEARCH_TRUSTSTORE, RATE, WARMUP, DURATION,
+        OPENSEARCH_TRUSTSTORE, RATE, ARRIVALS, WARMUP, DURATION,
         P99, SUCCESS, MIX_TEXT, MIX_FROM, MIX_RANGE, MIX_GET, SEED, MESSAGES, USERS, REPORTS, GATLING_RESULTS, OPENSEARCH_VERSION,
         OPENSEARCH_JAVA_HOME,
         OPENSEARCH_HEAP, FACADE_HEAP, FACADE_EVENT_LOOPS, FACADE_MAX_EVENT_LOOP_LAG, FACADE_IO_THREADS, FACADE_CONNECTIONS, FACADE_MAX_IN_FLIGHT,

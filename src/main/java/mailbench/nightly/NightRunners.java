@@ -36,6 +36,8 @@ final class NightRunners {
     private final AtomicReference<TrialRunner> running = new AtomicReference<>();
     private HostFit.Outcome fit;
     private Trial carried;
+    /** What each duet side's properties get for its spacing, settled at the first duet (DuetArrivals). */
+    private Map<String, String> arrivals;
 
     /**
      * {@code fitted}: an earlier comparison's fit, whose tuning a duet keeps (null: fit now, if the settings ask for fit
@@ -182,8 +184,11 @@ final class NightRunners {
     private TrialRunner duet(HostFit.Tuning tuning, Path folder, String pairs) {
         Map<String, String> warmup = Map.of(Knobs.WARMUP.name(), Integer.toString(tuning.warmupSeconds()),
             Knobs.DURATION.name(), Integer.toString(tuning.measuredSeconds()));
-        Side tunedBase = base.with(warmup).with(tuning.jit().added(base.properties()));
-        Side tunedCurrent = current.with(warmup).with(tuning.jit().added(current.properties()));
+        if (arrivals == null) {
+            arrivals = DuetArrivals.added(base, current, say);
+        }
+        Side tunedBase = base.with(warmup).with(tuning.jit().added(base.properties())).with(arrivals);
+        Side tunedCurrent = current.with(warmup).with(tuning.jit().added(current.properties())).with(arrivals);
         return new DuetRunner(maven, tunedBase, tunedCurrent, node.url(), tuning.rate(), folder, pairs, lead, say);
     }
 }

@@ -11,7 +11,7 @@ import mailbench.corpus.CorpusSpec;
 import mailbench.knobs.Knobs;
 
 /**
- * What load a run sends: through which path and variant, at what rate (this injector's share of the total), for how
+ * What load a run sends: through which path and variant, at what rate (this injector's share of the total) and spacing, for how
  * long after a warm-up (on a local stack, after its closed loop of searches), in which mix, over which corpus, from
  * which agreed start.
  */
@@ -19,6 +19,7 @@ public record LoadSettings(
     String variant,
     RequestPath path,
     int rate,
+    Arrivals arrivals,
     int warmupSeconds,
     int durationSeconds,
     int searchWarmUpSeconds,
@@ -46,7 +47,7 @@ public record LoadSettings(
         Instant startAt = StartAt.parse(Knobs.START_AT.value(), "-D" + Knobs.START_AT.name());
         int totalRate = Knobs.RATE.intValue(1, 100_000);
         InjectorShare injector = InjectorShare.read(System.getenv(), totalRate, target, startAt, Clock.systemUTC());
-        return new LoadSettings(variant, path, injector.rate(totalRate),
+        return new LoadSettings(variant, path, injector.rate(totalRate), Arrivals.of(Knobs.ARRIVALS.value()),
             knob(defaults, Knobs.WARMUP).intValue(0, 3_600), knob(defaults, Knobs.DURATION).intValue(1, 86_400),
             Knobs.STACK_SEARCH_WARMUP.intValue(0, 600),
             new Mix(Knobs.MIX_TEXT.intValue(0, 100), Knobs.MIX_FROM.intValue(0, 100), Knobs.MIX_RANGE.intValue(0, 100),

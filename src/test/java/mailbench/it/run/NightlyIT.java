@@ -103,6 +103,9 @@ class NightlyIT {
         assertThat(base.at("/knobs/mailbench.stack.opensearch").asText()).startsWith("http://127.0.0.1:")
             .isEqualTo(current.at("/knobs/mailbench.stack.opensearch").asText());
         assertThat(base.at("/knobs/mailbench.rate").asText()).isEqualTo("50");
+        // both builds read the spacing knob: both sides send at random gaps, so neither trails the other on the same ticks
+        assertThat(base.at("/knobs/mailbench.arrivals").asText()).isEqualTo("random");
+        assertThat(current.at("/knobs/mailbench.arrivals").asText()).isEqualTo("random");
         // the base side is the pinned commit's own build, run from its clone
         assertThat(base.at("/versions/mailbench").asText()).startsWith(head.substring(0, 7));
         Instant baseStart = Instant.parse(base.get("measuredStart").asText());

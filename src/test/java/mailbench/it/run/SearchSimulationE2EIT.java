@@ -127,12 +127,17 @@ class SearchSimulationE2EIT {
     @Test
     void aRefusedAttachShouldStillFinishTheRunAndSayWhy() throws Exception {
         // the node's start and stop are the first test's: this one runs on the fork's node, in an index of its own; and
-        // Gatling's JVM on C1 as a small host's night runs it (a JVM without the pom profile's option would stop the run)
+        // Gatling's JVM on C1 and requests at random gaps, as a small host's night runs it (a JVM without the pom profile's
+        // option would stop the run)
         Path run = gatlingTest("e2e-gatling-no-attach.log", "-Dmailbench.facade.jvmArgs=-XX:+DisableAttachMechanism",
-            "-Dmailbench.stack.opensearch=" + SharedNode.url(), "-Dmailbench.index=mail-e2e-no-attach", "-Dmailbench.gatling.jit=c1");
+            "-Dmailbench.stack.opensearch=" + SharedNode.url(), "-Dmailbench.index=mail-e2e-no-attach", "-Dmailbench.gatling.jit=c1",
+            "-Dmailbench.arrivals=random");
         JsonNode runJson = Json.MAPPER.readTree(run.resolve("run.json").toFile());
         assertThat(runJson.get("status").asText()).isEqualTo("completed");
         assertThat(runJson.at("/knobs/mailbench.gatling.jit").asText()).isEqualTo("c1");
+        assertThat(runJson.at("/knobs/mailbench.arrivals").asText()).isEqualTo("random");
+        // 100 a second for 10 s at random gaps: about 1,000 (a Poisson count's spread is about 32)
+        assertThat(Json.MAPPER.readTree(run.resolve("summary.json").toFile()).at("/measured/requests").asLong()).isBetween(800L, 1200L);
         JsonNode profile = Json.MAPPER.readTree(run.resolve("summary.json").toFile()).get("profile");
         assertThat(profile.get("status").asText()).isEqualTo("none");
         assertThat(profile.get("reason").asText()).containsIgnoringCase("attach");
