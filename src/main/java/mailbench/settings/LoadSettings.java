@@ -11,9 +11,9 @@ import mailbench.corpus.CorpusSpec;
 import mailbench.knobs.Knobs;
 
 /**
- * What load a run sends: through which path and variant, at what rate (this injector's share of the total) and spacing, for how
- * long after a warm-up (on a local stack, after its closed loop of searches), in which mix, over which corpus, from
- * which agreed start.
+ * What load a run sends: through which path and variant, at what rate (this injector's share of the total) and
+ * spacing, for how long after a warm-up (on a local stack, after its closed loop of searches), in which mix, over which
+ * corpus, from which agreed start.
  */
 public record LoadSettings(
     String variant,
