@@ -65,7 +65,10 @@ public final class RunEndpoints {
         return target.opensearchUrls();
     }
 
-    /** How mailbench's own calls get into {@link #opensearchUrls()}: nothing for the local node, the knobs' CA and credentials on staging. */
+    /**
+     * How mailbench's own calls get into {@link #opensearchUrls()}: nothing for the local node, the knobs' CA and
+     * credentials on staging.
+     */
     public OpenSearchAccess opensearchAccess() {
         return target.opensearchAccess();
     }
