@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
@@ -28,11 +29,11 @@ class InterruptionIT {
     @Test
     void sigtermToMavenShouldStopEveryJvmAndKeepThePartialRunLabelledInterrupted() throws Exception {
         Path log = Path.of("target", "interruption-gatling.log");
-        Process mvn = new ProcessBuilder(MavenCommand.path(), "-B", "-q", "gatling:test", MavenCommand.SIMULATIONS_ONLY,
+        Process mvn = new ProcessBuilder(MavenCommand.onC1(List.of(MavenCommand.path(), "-B", "-q", "gatling:test", MavenCommand.SIMULATIONS_ONLY,
             "-Dmailbench.rate=100", "-Dmailbench.warmup=5", "-Dmailbench.duration=300",
             "-Dmailbench.corpus.messages=5000", "-Dmailbench.corpus.users=100", "-Dmailbench.profiler=false",
             "-Dmailbench.stack.searchWarmUpSeconds=" + SearchSimulationE2EIT.SEARCH_WARM_UP,
-            "-Dmailbench.reportsDir=" + REPORTS)
+            "-Dmailbench.reportsDir=" + REPORTS)))
             .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         try {
             Path run = await("the load to start, see " + log).atMost(Duration.ofMinutes(8)).pollInterval(Duration.ofSeconds(1))

@@ -70,12 +70,12 @@ class OutageErrorWindowIT {
         try (TargetFacade facade = TargetFacade.start("outage", first.url())) {
             // flushed and merged, as the stack leaves its corpus: the restarted node has no translog to replay
             OpenSearchAdmin.forceMerge(OpenSearchHttp.plain(first.url()), "_all");
-            mvn = new ProcessBuilder(MavenCommand.path(), "-B", "gatling:test", MavenCommand.SIMULATIONS_ONLY,
+            mvn = new ProcessBuilder(MavenCommand.onC1(List.of(MavenCommand.path(), "-B", "gatling:test", MavenCommand.SIMULATIONS_ONLY,
                 "-Dmailbench.target=" + facade.url(),
                 "-Dmailbench.rate=" + RATE, "-Dmailbench.warmup=" + WARM_UP_S, "-Dmailbench.duration=" + DURATION_S,
                 "-Dmailbench.corpus.messages=5000", "-Dmailbench.corpus.users=100", "-Dmailbench.profiler=false",
                 "-Dmailbench.assert.p99Ms=600000", "-Dmailbench.reportsDir=" + reports,
-                "-Dmailbench.gatlingResults=" + WORK.resolve("gatling"))
+                "-Dmailbench.gatlingResults=" + WORK.resolve("gatling"))))
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
             // while Maven starts: the feeders' searches, as the local stack warms its facade, so a cold JIT does not time out early
             new SearchWarmer(facade.url(), line -> { }).warm(Feeders.forCorpus(new CorpusSpec(42, 5_000, 100)), Duration.ofSeconds(10));

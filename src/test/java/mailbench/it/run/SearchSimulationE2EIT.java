@@ -127,11 +127,10 @@ class SearchSimulationE2EIT {
     @Test
     void aRefusedAttachShouldStillFinishTheRunAndSayWhy() throws Exception {
         // the node's start and stop are the first test's: this one runs on the fork's node, in an index of its own; and
-        // Gatling's JVM on C1 and requests at random gaps, as a small host's night runs it (a JVM without the pom profile's
-        // option would stop the run)
+        // requests at random gaps, as a night runs them. Gatling's JVM is on C1 as in every suite run (MavenCommand.onC1), as a
+        // small host's night runs it: a JVM without the pom profile's option would stop the run
         Path run = gatlingTest("e2e-gatling-no-attach.log", "-Dmailbench.facade.jvmArgs=-XX:+DisableAttachMechanism",
-            "-Dmailbench.stack.opensearch=" + SharedNode.url(), "-Dmailbench.index=mail-e2e-no-attach", "-Dmailbench.gatling.jit=c1",
-            "-Dmailbench.arrivals=random");
+            "-Dmailbench.stack.opensearch=" + SharedNode.url(), "-Dmailbench.index=mail-e2e-no-attach", "-Dmailbench.arrivals=random");
         JsonNode runJson = Json.MAPPER.readTree(run.resolve("run.json").toFile());
         assertThat(runJson.get("status").asText()).isEqualTo("completed");
         assertThat(runJson.at("/knobs/mailbench.gatling.jit").asText()).isEqualTo("c1");
@@ -153,7 +152,10 @@ class SearchSimulationE2EIT {
      */
     static final int SEARCH_WARM_UP = 10;
 
-    /** {@code mvn gatling:test}, short and slow, into its own reports folder; returns the run folder. */
+    /**
+     * {@code mvn gatling:test}, short and slow, its JVMs on C1 ({@link MavenCommand#onC1}), into its own reports folder;
+     * returns the run folder.
+     */
     static Path gatlingTest(String logName, String... extra) throws Exception {
         Path reports = REPORTS.resolve(logName.replace(".log", ""));
         List<String> command = new java.util.ArrayList<>(List.of(MavenCommand.path(), "-B", "-q", "gatling:test",
@@ -161,7 +163,7 @@ class SearchSimulationE2EIT {
             "-Dmailbench.corpus.messages=5000", "-Dmailbench.corpus.users=100",
             "-Dmailbench.stack.searchWarmUpSeconds=" + SEARCH_WARM_UP, "-Dmailbench.assert.p99Ms=600000", "-Dmailbench.reportsDir=" + reports));
         command.addAll(List.of(extra));
-        Process mvn = new ProcessBuilder(command)
+        Process mvn = new ProcessBuilder(MavenCommand.onC1(command))
             .redirectErrorStream(true)
             .redirectOutput(Path.of("target", logName).toFile())
             .start();

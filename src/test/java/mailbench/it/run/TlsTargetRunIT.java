@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -52,13 +53,13 @@ class TlsTargetRunIT {
 
             Path reports = WORK.resolve("reports");
             Path log = WORK.resolve("gatling.log");
-            Process mvn = new ProcessBuilder(MavenCommand.path(), "-B", "-ntp", "gatling:test", MavenCommand.SIMULATIONS_ONLY,
+            Process mvn = new ProcessBuilder(MavenCommand.onC1(List.of(MavenCommand.path(), "-B", "-ntp", "gatling:test", MavenCommand.SIMULATIONS_ONLY,
                 "-Dmailbench.target=" + url,
                 "-Dmailbench.facade.ca=" + ca, "-Dmailbench.facade.tokenFile=" + tokenFile, "-Dmailbench.variant=tls",
                 "-Dmailbench.rate=20", "-Dmailbench.warmup=10", "-Dmailbench.duration=20",
                 "-Dmailbench.corpus.messages=5000", "-Dmailbench.corpus.users=100", "-Dmailbench.profiler=false",
                 // the TLS path is under test, not the host's speed
-                "-Dmailbench.assert.p99Ms=600000", "-Dmailbench.reportsDir=" + reports, "-Dmailbench.gatlingResults=" + WORK.resolve("gatling"))
+                "-Dmailbench.assert.p99Ms=600000", "-Dmailbench.reportsDir=" + reports, "-Dmailbench.gatlingResults=" + WORK.resolve("gatling"))))
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
             assertThat(mvn.waitFor(10, TimeUnit.MINUTES)).as("the run ends in time, see " + log).isTrue();
             String output = Files.readString(log);

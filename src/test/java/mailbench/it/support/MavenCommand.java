@@ -17,6 +17,10 @@ public final class MavenCommand {
      */
     public static final String SIMULATIONS_ONLY = "-DsimulationsOnly=true";
 
+    /** The JVM option of C1-only compilation, which {@link #onC1} gives the JVMs of a test's run. */
+    private static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
+    private static final String FACADE_JVM_ARGS = "-Dmailbench.facade.jvmArgs=";
+
     private MavenCommand() {
     }
 
@@ -29,13 +33,37 @@ public final class MavenCommand {
     }
 
     /**
+     * These {@code -D} properties with Gatling's JVM ({@code -Dmailbench.gatling.jit=c1}, the pom's profile gatling-c1)
+     * and a local stack's facade (added to a given {@code -Dmailbench.facade.jvmArgs}) compiling with C1 only. The suite's
+     * runs check behaviour, never speed, and on a 2-core host C2's compile threads in the two JVMs of each run take CPU the
+     * other test JVM's runs wait for; the node keeps its JIT, as nodes are shared by the tests of a JVM.
+     */
+    public static List<String> onC1(List<String> properties) {
+        List<String> withC1 = new ArrayList<>();
+        boolean facadeArgs = false;
+        for (String property : properties) {
+            if (property.startsWith(FACADE_JVM_ARGS)) {
+                withC1.add(property + " " + C1_ONLY);
+                facadeArgs = true;
+            } else {
+                withC1.add(property);
+            }
+        }
+        if (!facadeArgs) {
+            withC1.add(FACADE_JVM_ARGS + C1_ONLY);
+        }
+        withC1.add("-Dmailbench.gatling.jit=c1");
+        return withC1;
+    }
+
+    /**
      * Runs {@code mvn -B -q gatling:test} with these {@code -D} properties, its output into {@code log}, without the
      * MAILBENCH_OPENSEARCH_* variables of this JVM (credentials come from the properties only); its exit code, or -1 when
-     * it has not finished within 10 minutes (then it is stopped).
+     * it has not finished within 10 minutes (then it is stopped). Its JVMs compile with C1 only ({@link #onC1}).
      */
     public static int gatlingTest(Path log, List<String> properties) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(path(), "-B", "-q", "gatling:test", SIMULATIONS_ONLY));
-        command.addAll(properties);
+        command.addAll(onC1(properties));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().keySet().removeIf(key -> key.startsWith("MAILBENCH_OPENSEARCH_"));
         Process mvn = builder.start();
