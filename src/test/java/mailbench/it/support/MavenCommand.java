@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import mailbench.knobs.Knobs;
+
 /** The Maven that runs the tests, for tests that run {@code mvn gatling:test} as a user would. */
 public final class MavenCommand {
 
@@ -17,9 +19,7 @@ public final class MavenCommand {
      */
     public static final String SIMULATIONS_ONLY = "-DsimulationsOnly=true";
 
-    /** The JVM option of C1-only compilation, which {@link #onC1} gives the JVMs of a test's run. */
-    private static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
-    private static final String FACADE_JVM_ARGS = "-Dmailbench.facade.jvmArgs=";
+    private static final String FACADE_JVM_ARGS = "-D" + Knobs.FACADE_JVM_ARGS.name() + "=";
 
     private MavenCommand() {
     }
@@ -43,16 +43,16 @@ public final class MavenCommand {
         boolean facadeArgs = false;
         for (String property : properties) {
             if (property.startsWith(FACADE_JVM_ARGS)) {
-                withC1.add(property + " " + C1_ONLY);
+                withC1.add(property + " " + Knobs.C1_ONLY);
                 facadeArgs = true;
             } else {
                 withC1.add(property);
             }
         }
         if (!facadeArgs) {
-            withC1.add(FACADE_JVM_ARGS + C1_ONLY);
+            withC1.add(FACADE_JVM_ARGS + Knobs.C1_ONLY);
         }
-        withC1.add("-Dmailbench.gatling.jit=c1");
+        withC1.add("-D" + Knobs.GATLING_JIT.name() + "=c1");
         return withC1;
     }
 
