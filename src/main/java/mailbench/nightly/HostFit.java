@@ -150,7 +150,9 @@ final class HostFit {
         List<Step> steps = new ArrayList<>();
         Tuning tuning = start;
         for (int index = 1; index <= mostFitPairs; index++) {
-            say.accept("fit pair " + index + " (not counted): " + tuning.describe());
+            // a fit pair the fit ends on, with room, is the night's first counted pair (TrialPlan): say so up front
+            say.accept("fit pair " + index + ": " + tuning.describe() + " (it counts as pair 1 if the fit keeps this and the host"
+                + " leaves it room)");
             Trial trial = runner.run(index, tuning);
             Tuning next = next(tuning, trial, ceiling, index < mostFitPairs);
             String finding = finding(trial, tuning, next);

@@ -223,6 +223,9 @@ class HostFitTest {
             assertThat(ran).extracting(HostFit.Tuning::rate).as("idle cores left room: a lower rate is not known to cut the wait")
                 .containsExactly(1000, 1000);
             assertThat(outcome.tuning().rate()).isEqualTo(1000);
+            assertThat(said.get(0)).as("announced without saying it will not count: the pair the fit ends on may count")
+                .isEqualTo("fit pair 1: 1000 req/s (500 a side), warm-up 120 s (it counts as pair 1 if the fit keeps this and the"
+                    + " host leaves it room)");
             assertThat(said.get(1)).startsWith("fit pair 1: request path waited 50% of its runnable time, idle 50% of the cores");
         }
 
