@@ -29,7 +29,8 @@ class InterruptionIT {
     @Test
     void sigtermToMavenShouldStopEveryJvmAndKeepThePartialRunLabelledInterrupted() throws Exception {
         Path log = Path.of("target", "interruption-gatling.log");
-        Process mvn = new ProcessBuilder(MavenCommand.onC1(List.of(MavenCommand.path(), "-B", "-q", "gatling:test", MavenCommand.SIMULATIONS_ONLY, MavenCommand.SIMULATIONS_COMPILED,
+        Process mvn = new ProcessBuilder(MavenCommand.onC1(List.of(MavenCommand.path(), "-B", "-q", "gatling:test", MavenCommand.SIMULATIONS_ONLY,
+            MavenCommand.SIMULATIONS_COMPILED,
             "-Dmailbench.rate=100", "-Dmailbench.warmup=5", "-Dmailbench.duration=300",
             "-Dmailbench.corpus.messages=5000", "-Dmailbench.corpus.users=100", "-Dmailbench.profiler=false",
             "-Dmailbench.stack.searchWarmUpSeconds=" + SearchSimulationE2EIT.SEARCH_WARM_UP,

@@ -124,7 +124,8 @@ class MergeIT {
     /** One injector: the user's command against the shared facade, with its own reports and Gatling results folders. */
     private static Process injector(URI target, String name, Instant startAt) throws Exception {
         Files.createDirectories(WORK);
-        List<String> command = MavenCommand.onC1(List.of(MavenCommand.path(), "-B", "-ntp", "gatling:test", MavenCommand.SIMULATIONS_ONLY, MavenCommand.SIMULATIONS_COMPILED,
+        List<String> command = MavenCommand.onC1(List.of(MavenCommand.path(), "-B", "-ntp", "gatling:test", MavenCommand.SIMULATIONS_ONLY,
+            MavenCommand.SIMULATIONS_COMPILED,
             "-Dmailbench.target=" + target, "-Dmailbench.rate=" + RATE_EACH, "-Dmailbench.warmup=5", "-Dmailbench.duration=15",
             "-Dmailbench.startAt=" + startAt,
             "-Dmailbench.corpus.messages=" + CORPUS.messages(), "-Dmailbench.corpus.users=" + CORPUS.users(),

@@ -70,7 +70,8 @@ class OutageErrorWindowIT {
         try (TargetFacade facade = TargetFacade.start("outage", first.url())) {
             // flushed and merged, as the stack leaves its corpus: the restarted node has no translog to replay
             OpenSearchAdmin.forceMerge(OpenSearchHttp.plain(first.url()), "_all");
-            mvn = new ProcessBuilder(MavenCommand.onC1(List.of(MavenCommand.path(), "-B", "gatling:test", MavenCommand.SIMULATIONS_ONLY, MavenCommand.SIMULATIONS_COMPILED,
+            mvn = new ProcessBuilder(MavenCommand.onC1(List.of(MavenCommand.path(), "-B", "gatling:test", MavenCommand.SIMULATIONS_ONLY,
+                MavenCommand.SIMULATIONS_COMPILED,
                 "-Dmailbench.target=" + facade.url(),
                 "-Dmailbench.rate=" + RATE, "-Dmailbench.warmup=" + WARM_UP_S, "-Dmailbench.duration=" + DURATION_S,
                 "-Dmailbench.corpus.messages=5000", "-Dmailbench.corpus.users=100", "-Dmailbench.profiler=false",

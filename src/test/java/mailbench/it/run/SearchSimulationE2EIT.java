@@ -159,7 +159,8 @@ class SearchSimulationE2EIT {
     static Path gatlingTest(String logName, String... extra) throws Exception {
         Path reports = REPORTS.resolve(logName.replace(".log", ""));
         List<String> command = new java.util.ArrayList<>(List.of(MavenCommand.path(), "-B", "-q", "gatling:test",
-            MavenCommand.SIMULATIONS_ONLY, MavenCommand.SIMULATIONS_COMPILED, "-Dmailbench.rate=100", "-Dmailbench.warmup=5", "-Dmailbench.duration=10",
+            MavenCommand.SIMULATIONS_ONLY, MavenCommand.SIMULATIONS_COMPILED,
+            "-Dmailbench.rate=100", "-Dmailbench.warmup=5", "-Dmailbench.duration=10",
             "-Dmailbench.corpus.messages=5000", "-Dmailbench.corpus.users=100",
             "-Dmailbench.stack.searchWarmUpSeconds=" + SEARCH_WARM_UP, "-Dmailbench.assert.p99Ms=600000", "-Dmailbench.reportsDir=" + reports));
         command.addAll(List.of(extra));

@@ -53,7 +53,8 @@ class TlsTargetRunIT {
 
             Path reports = WORK.resolve("reports");
             Path log = WORK.resolve("gatling.log");
-            Process mvn = new ProcessBuilder(MavenCommand.onC1(List.of(MavenCommand.path(), "-B", "-ntp", "gatling:test", MavenCommand.SIMULATIONS_ONLY, MavenCommand.SIMULATIONS_COMPILED,
+            Process mvn = new ProcessBuilder(MavenCommand.onC1(List.of(MavenCommand.path(), "-B", "-ntp", "gatling:test", MavenCommand.SIMULATIONS_ONLY,
+                MavenCommand.SIMULATIONS_COMPILED,
                 "-Dmailbench.target=" + url,
                 "-Dmailbench.facade.ca=" + ca, "-Dmailbench.facade.tokenFile=" + tokenFile, "-Dmailbench.variant=tls",
                 "-Dmailbench.rate=20", "-Dmailbench.warmup=10", "-Dmailbench.duration=20",
