@@ -41,11 +41,17 @@ class KnobReadsTest {
     @Test
     void eachKnobShouldBeReadByOneClass() throws Exception {
         Map<String, Set<String>> readers = new TreeMap<>();
-        List<Path> files = sources();
-        for (String knob : knobConstants()) {
-            Pattern read = reading(knob);
-            for (Path file : files) {
-                if (!file.startsWith(REGISTRY) && read.matcher(Files.readString(file)).find()) {
+        Set<String> knobs = new TreeSet<>(knobConstants());
+        // one scan of each file for every knob's reading: a scan per knob (60 knobs, 400 files) took 15 s of the unit tests
+        Pattern read = reading("([A-Z][A-Z0-9_]*)");
+        for (Path file : sources()) {
+            if (file.startsWith(REGISTRY)) {
+                continue;
+            }
+            Matcher found = read.matcher(Files.readString(file));
+            while (found.find()) {
+                String knob = found.group(1) != null ? found.group(1) : found.group(2);
+                if (knobs.contains(knob)) {
                     readers.computeIfAbsent(knob, k -> new TreeSet<>()).add(file.getFileName().toString());
                 }
             }
@@ -85,7 +91,10 @@ class KnobReadsTest {
             + "knobs before its run opens reads them through it and hands them on)").containsExactly("MailbenchSimulation.scala");
     }
 
-    /** A reading of the knob's system property: one of Knob's readers, or a helper that calls one. */
+    /**
+     * A reading of the knob's system property: one of Knob's readers, or a helper that calls one. {@code knob} is a constant's
+     * name, or a group that matches any (the name is then its first or its second group).
+     */
     private static Pattern reading(String knob) {
         return Pattern.compile("\\bKnobs\\." + knob + "\\s*\\.\\s*(?:value|intValue|intListValue|longValue|doubleValue|booleanValue)\\b"
             + "|\\b(?:file|url|caFile|knob)\\(\\s*(?:defaults\\s*,\\s*)?Knobs\\." + knob + "\\b");

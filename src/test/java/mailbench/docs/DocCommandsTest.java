@@ -33,6 +33,9 @@ class DocCommandsTest {
     private static final Pattern KNOB = Pattern.compile("-D(mailbench\\.[\\w.]*\\w)");
     private static final Pattern SIDE_PROPERTY = Pattern.compile("^(mailbench\\.[\\w.]*\\w)=");
     private static final Pattern EXPANSION = Pattern.compile("^\"?\\$\\{\\w+:\\+(.*)}\"?$");
+    /** The command tree, built once: built for each line of the guide's listings it took most of the test's 14 s. */
+    private static final CommandLine MAIN = new CommandLine(MailbenchMain.class);
+    private static final Set<String> KNOWN_KNOBS = knownKnobs();
 
     /** README.adoc, the guide's pages (not the dated results) and the CI example the nightly page walks through. */
     static List<Path> guide() throws IOException {
@@ -113,12 +116,11 @@ class DocCommandsTest {
         while (knob.find()) {
             checkKnob(knob.group(1), "-D", problems, where);
         }
-        CommandLine main = new CommandLine(MailbenchMain.class);
         int commands = 0;
         Matcher jar = JAR.matcher(line);
         while (jar.find()) {
             commands++;
-            checkCommand(words(line.substring(jar.end())), main, problems, where);
+            checkCommand(words(line.substring(jar.end())), MAIN, problems, where);
         }
         return commands;
     }
@@ -152,10 +154,14 @@ class DocCommandsTest {
         }
     }
 
-    private static void checkKnob(String name, String prefix, List<String> problems, String where) {
+    private static Set<String> knownKnobs() {
         Set<String> known = new TreeSet<>(Knobs.KNOBS.stream().map(Knob::name).toList());
         known.add(ReferenceDocTest.POM_KNOB);
-        if (!known.contains(name)) {
+        return known;
+    }
+
+    private static void checkKnob(String name, String prefix, List<String> problems, String where) {
+        if (!KNOWN_KNOBS.contains(name)) {
             problems.add(where + ": " + prefix + name + " is no knob");
         }
     }
