@@ -83,6 +83,9 @@ public final class Knobs {
     public static final Knob OPENSEARCH_JAVA_HOME = new Knob("mailbench.opensearch.javaHome", "",
         "JDK home the embedded node runs on (OpenSearch 3.x needs 21+); empty: $" + NodeJdk.ENV + ", else the JDK running the run.");
     public static final Knob OPENSEARCH_HEAP = new Knob("mailbench.opensearch.heap", StackOptions.DEFAULT_OPENSEARCH_HEAP, "Heap of the embedded node.");
+    public static final Knob OPENSEARCH_JIT = new Knob("mailbench.opensearch.jit", "tiered",
+        "JIT compilers of the embedded node's JVM: tiered (the JVM's default, C1 then C2) or c1 (-XX:TieredStopAtLevel=1), for short"
+            + " runs that check behaviour, never speed (the test suite's). A node given by -Dmailbench.stack.opensearch is what it is.");
     public static final Knob FACADE_HEAP = new Knob("mailbench.facade.heap", StackOptions.DEFAULT_FACADE_HEAP, "Heap of the local facade.");
     public static final Knob FACADE_EVENT_LOOPS = new Knob("mailbench.facade.eventLoops", "" + Listen.DEFAULT_EVENT_LOOPS,
         "Local facade: Vert.x event loops.");
@@ -188,7 +191,7 @@ public final class Knobs {
         OPENSEARCH_TRUSTSTORE, RATE, ARRIVALS, WARMUP, DURATION,
         P99, SUCCESS, MIX_TEXT, MIX_FROM, MIX_RANGE, MIX_GET, SEED, MESSAGES, USERS, REPORTS, GATLING_RESULTS, OPENSEARCH_VERSION,
         OPENSEARCH_JAVA_HOME,
-        OPENSEARCH_HEAP, FACADE_HEAP, FACADE_EVENT_LOOPS, FACADE_MAX_EVENT_LOOP_LAG, FACADE_IO_THREADS, FACADE_CONNECTIONS, FACADE_MAX_IN_FLIGHT,
+        OPENSEARCH_HEAP, OPENSEARCH_JIT, FACADE_HEAP, FACADE_EVENT_LOOPS, FACADE_MAX_EVENT_LOOP_LAG, FACADE_IO_THREADS, FACADE_CONNECTIONS, FACADE_MAX_IN_FLIGHT,
         FACADE_JVM_ARGS, GATLING_JIT,
         FACADE_TOKEN_FILE, FACADE_CA, FACADE_INJECT_CPU, FACADE_INJECT_ALLOC, STACK_OPENSEARCH, STACK_SEARCH_WARMUP, NETWORK, TOXIPROXY_BIN, START_AT, INJECTOR_COUNT, INJECTOR_INDEX,
         PROFILER, PROFILER_URL, PROFILER_TOKEN_FILE, PROFILER_CA, PROFILER_EVENT, PROFILER_INTERVAL, PROFILER_ALLOC_BYTES, PROFILER_TRIM,

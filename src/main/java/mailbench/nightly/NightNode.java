@@ -12,6 +12,7 @@ import mailbench.errors.ToolError;
 import mailbench.knobs.Knobs;
 import mailbench.stack.LocalStack;
 import mailbench.stack.NodeJdk;
+import mailbench.stack.NodeJit;
 import mailbench.stack.StackOptions;
 
 /**
@@ -28,7 +29,7 @@ final class NightNode implements AutoCloseable {
         this.stack = stack;
     }
 
-    /** The node the night's -D properties describe (version, heap, JDK, corpus); bad values are ToolErrors naming them. */
+    /** The node the night's -D properties describe (version, heap, JDK, JIT, corpus); bad values are ToolErrors naming them. */
     static NightNode start(Path workDir, Map<String, String> properties, Consumer<String> say) throws IOException, InterruptedException {
         String version = properties.getOrDefault(Knobs.OPENSEARCH_VERSION.name(), StackOptions.DEFAULT_OPENSEARCH_VERSION);
         NodeJdk jdk = NodeJdk.resolve(properties.getOrDefault(Knobs.OPENSEARCH_JAVA_HOME.name(), ""), System.getenv(),
@@ -36,12 +37,22 @@ final class NightNode implements AutoCloseable {
         jdk.requireFor(version);
         StackOptions options = new StackOptions(workDir.toAbsolutePath(), version,
             properties.getOrDefault(Knobs.OPENSEARCH_HEAP.name(), StackOptions.DEFAULT_OPENSEARCH_HEAP), StackOptions.DEFAULT_FACADE_HEAP,
-            null, List.of(), List.of(), corpus(properties), true, null, false, null, jdk);
+            null, List.of(), List.of(), corpus(properties), true, null, false, null, jdk).withOpensearchJit(jit(properties));
         say.accept("starting the night's node and loading its corpus (" + workDir + ")");
         LocalStack stack = LocalStack.start(options, say);
         stack.stopFacade();
         say.accept("the night's node is ready at " + stack.opensearchUrl() + " (pid " + stack.nodePid() + ")");
         return new NightNode(stack);
+    }
+
+    /** -Dmailbench.opensearch.jit of the night (the JVM's default unless given). */
+    static NodeJit jit(Map<String, String> properties) {
+        try {
+            return NodeJit.parse(properties.getOrDefault(Knobs.OPENSEARCH_JIT.name(), Knobs.OPENSEARCH_JIT.defaultValue()),
+                "-D" + Knobs.OPENSEARCH_JIT.name());
+        } catch (IllegalArgumentException e) {
+            throw new ToolError(e.getMessage());
+        }
     }
 
     static CorpusSpec corpus(Map<String, String> properties) {

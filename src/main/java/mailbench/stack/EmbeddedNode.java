@@ -52,6 +52,12 @@ public final class EmbeddedNode implements AutoCloseable {
     /** The same with OpenSearch's security plugin set up as {@code security} says (null: a plain node, HTTP without users). */
     public static EmbeddedNode start(String version, NodeJdk jdk, String heap, Path workDir, String ports, NodeSecurity security,
                                      Consumer<String> progress) throws IOException, InterruptedException {
+        return start(version, jdk, NodeJit.TIERED, heap, workDir, ports, security, progress);
+    }
+
+    /** The same with the JVM's compilers {@code jit} chooses (the product's runs: {@link NodeJit#TIERED}). */
+    public static EmbeddedNode start(String version, NodeJdk jdk, NodeJit jit, String heap, Path workDir, String ports,
+                                     NodeSecurity security, Consumer<String> progress) throws IOException, InterruptedException {
         jdk.requireFor(version);
         Path home = workDir.resolve("opensearch-home");
         progress.accept("resolving OpenSearch " + version + " (the first run downloads it from Maven Central)");
@@ -73,6 +79,7 @@ public final class EmbeddedNode implements AutoCloseable {
                 "-Dlog4j2.configurationFile=classpath:log4j2-node.properties",
                 "-Dmailbench.node.log=" + workDir.resolve("opensearch-node.log"),
                 "-Dlog4j2.disable.jmx=true", "-Djava.awt.headless=true"));
+        jvmOptions.addAll(jit.jvmOptions());
         jvmOptions.addAll(secured);
         ChildJvm jvm = ChildJvm.start("opensearch", jdk.java(), jvmOptions,
             classpath, "mailbench.node.EmbeddedNodeMain",

@@ -69,8 +69,8 @@ public final class LocalStack implements AutoCloseable {
         FacadeToken token = facadeToken(options.facadeArgs(), System.getenv());
         try {
             node = external != null ? null
-                : EmbeddedNode.start(options.opensearchVersion(), options.opensearchJdk(), options.opensearchHeap(), options.workDir(),
-                    EmbeddedNode.DEFAULT_PORTS, progress);
+                : EmbeddedNode.start(options.opensearchVersion(), options.opensearchJdk(), options.opensearchJit(), options.opensearchHeap(),
+                    options.workDir(), EmbeddedNode.DEFAULT_PORTS, null, progress);
             List<URI> opensearch = node != null ? List.of(node.url()) : external.hosts();
             String index = node != null ? options.index() : external.index();
             facade = startFacade(options, network.towardsNode(opensearch), index);

@@ -12,8 +12,8 @@ import mailbench.network.NetworkOptions;
 /**
  * How to start the local stack: where it may write, which OpenSearch (an embedded node, or an
  * {@code external} one that runs already), how big each JVM, which opensearch-java the facade runs
- * (null: the pinned one), which corpus, whether a profiler sidecar, which JDK the embedded node runs on, and the network
- * between the boxes (a profile of proxies, or none).
+ * (null: the pinned one), which corpus, whether a profiler sidecar, which JDK the embedded node runs on and with which
+ * compilers, and the network between the boxes (a profile of proxies, or none).
  */
 public record StackOptions(
     Path workDir,
@@ -32,7 +32,8 @@ public record StackOptions(
     String index,
     int replicas,
     NetworkOptions network,
-    java.time.Duration searchWarmUp) {
+    java.time.Duration searchWarmUp,
+    NodeJit opensearchJit) {
 
     /**
      * An OpenSearch that runs already (staging, a node of one's own): its hosts, how mailbench gets in (CA, credentials)
@@ -69,31 +70,37 @@ public record StackOptions(
                         boolean profilerSidecar, External external, NodeJdk opensearchJdk) {
         this(workDir, opensearchVersion, opensearchHeap, facadeHeap, opensearchJava, facadeJvmArgs, facadeArgs, corpus, loadCorpus, feeders,
             profilerSidecar, external, opensearchJdk, Backend.DEFAULT_INDEX, Backend.DEFAULT_REPLICAS, NetworkOptions.NONE,
-            SEARCH_WARM_UP);
+            SEARCH_WARM_UP, NodeJit.TIERED);
     }
 
     /** The same with the embedded node on {@code jdk}. */
     public StackOptions withOpensearchJdk(NodeJdk jdk) {
         return new StackOptions(workDir, opensearchVersion, opensearchHeap, facadeHeap, opensearchJava, facadeJvmArgs, facadeArgs, corpus,
-            loadCorpus, feeders, profilerSidecar, external, jdk, index, replicas, network, searchWarmUp);
+            loadCorpus, feeders, profilerSidecar, external, jdk, index, replicas, network, searchWarmUp, opensearchJit);
     }
 
     /** The same with the facade's index and its replicas where the facade creates it (an external OpenSearch's index: its own). */
     public StackOptions withIndex(String newIndex, int newReplicas) {
         return new StackOptions(workDir, opensearchVersion, opensearchHeap, facadeHeap, opensearchJava, facadeJvmArgs, facadeArgs, corpus,
-            loadCorpus, feeders, profilerSidecar, external, opensearchJdk, newIndex, newReplicas, network, searchWarmUp);
+            loadCorpus, feeders, profilerSidecar, external, opensearchJdk, newIndex, newReplicas, network, searchWarmUp, opensearchJit);
     }
 
     /** The same with proxies between the boxes ({@link NetworkOptions#NONE}: none). */
     public StackOptions withNetwork(NetworkOptions newNetwork) {
         return new StackOptions(workDir, opensearchVersion, opensearchHeap, facadeHeap, opensearchJava, facadeJvmArgs, facadeArgs, corpus,
-            loadCorpus, feeders, profilerSidecar, external, opensearchJdk, index, replicas, newNetwork, searchWarmUp);
+            loadCorpus, feeders, profilerSidecar, external, opensearchJdk, index, replicas, newNetwork, searchWarmUp, opensearchJit);
     }
 
     /** The same with {@code warmUp} of the feeders' searches after loading (zero: none). */
     public StackOptions withSearchWarmUp(java.time.Duration warmUp) {
         return new StackOptions(workDir, opensearchVersion, opensearchHeap, facadeHeap, opensearchJava, facadeJvmArgs, facadeArgs, corpus,
-            loadCorpus, feeders, profilerSidecar, external, opensearchJdk, index, replicas, network, warmUp);
+            loadCorpus, feeders, profilerSidecar, external, opensearchJdk, index, replicas, network, warmUp, opensearchJit);
+    }
+
+    /** The same with the embedded node's JVM on the compilers {@code jit} chooses. */
+    public StackOptions withOpensearchJit(NodeJit jit) {
+        return new StackOptions(workDir, opensearchVersion, opensearchHeap, facadeHeap, opensearchJava, facadeJvmArgs, facadeArgs, corpus,
+            loadCorpus, feeders, profilerSidecar, external, opensearchJdk, index, replicas, network, searchWarmUp, jit);
     }
 
     /** How long the feeders' requests are replayed in a closed loop after loading, unless told (see SearchWarmer). */
@@ -124,6 +131,9 @@ public record StackOptions(
         facadeArgs = List.copyOf(facadeArgs);
         if (opensearchJdk == null) {
             throw new IllegalArgumentException("the embedded node's JDK is missing (NodeJdk.current() for the running one)");
+        }
+        if (opensearchJit == null) {
+            throw new IllegalArgumentException("the embedded node's JIT is missing (NodeJit.TIERED: the JVM's default)");
         }
         if (network == null) {
             throw new IllegalArgumentException("the network is missing (NetworkOptions.NONE: loopback, no proxy)");

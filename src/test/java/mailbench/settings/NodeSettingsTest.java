@@ -12,8 +12,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 import mailbench.knobs.ClearedKnobs;
 import mailbench.stack.FakeJdk;
+import mailbench.stack.NodeJit;
 
-/** The node knobs: the JDK the local node runs on, checked against the OpenSearch version before anything starts. */
+/**
+ * The node knobs: the JDK the local node runs on, checked against the OpenSearch version before anything starts, and
+ * the compilers its JVM runs.
+ */
 @ExtendWith(ClearedKnobs.class)
 class NodeSettingsTest {
 
@@ -63,4 +67,28 @@ class NodeSettingsTest {
         }
     }
 
+    @Nested
+    class OpensearchJit {
+
+        @Test
+        void theNodeShouldKeepTheJvmsDefaultCompilersUnlessTold() {
+            assertThat(BenchConfig.fromSystemProperties().node().jit()).isEqualTo(NodeJit.TIERED);
+            assertThat(NodeJit.TIERED.jvmOptions()).isEmpty();
+        }
+
+        @Test
+        void c1ShouldStopTheNodesJvmAtTheQuickCompiler() {
+            System.setProperty("mailbench.opensearch.jit", " c1 ");
+
+            assertThat(BenchConfig.fromSystemProperties().node().jit()).isEqualTo(NodeJit.C1);
+            assertThat(NodeJit.C1.jvmOptions()).containsExactly("-XX:TieredStopAtLevel=1");
+        }
+
+        @Test
+        void anotherValueShouldBeRefusedNamingTheKnobAndWhatItTakes() {
+            System.setProperty("mailbench.opensearch.jit", "C2");
+
+            assertRejected("-Dmailbench.opensearch.jit must be tiered or c1, got 'C2'");
+        }
+    }
 }
