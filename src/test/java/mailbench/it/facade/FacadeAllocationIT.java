@@ -33,7 +33,7 @@ class FacadeAllocationIT {
     @Test
     void searchesShouldRaiseAllocatedBytesByAPlausibleAmountPerRequest() throws Exception {
         String index = "mail-it-alloc-" + System.nanoTime();
-        try (FacadeProcess facade = FacadeProcess.start(DIR, "facade", List.of("facade", "--opensearch", SharedNode.url().toString(),
+        try (FacadeProcess facade = FacadeProcess.startTiered(DIR, "facade", List.of("facade", "--opensearch", SharedNode.url().toString(),
             "--port", "0", "--index", index), Map.of())) {
             URI base = facade.awaitUrl();
             SplittableRandom random = new SplittableRandom(16);

@@ -62,7 +62,7 @@ class InjectedCostIT {
     private static FacadeProcess facade(String name, String index, List<String> extra) throws Exception {
         List<String> args = new ArrayList<>(List.of("facade", "--opensearch", SharedNode.url().toString(), "--port", "0", "--index", index));
         args.addAll(extra);
-        return FacadeProcess.start(DIR, name, args, Map.of());
+        return FacadeProcess.startTiered(DIR, name, args, Map.of());
     }
 
     private static Duration cpu(FacadeProcess facade) {

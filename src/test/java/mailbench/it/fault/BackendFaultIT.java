@@ -21,8 +21,8 @@ import mailbench.facade.FacadeServer;
 import mailbench.it.facade.FacadeContract;
 import mailbench.it.support.FacadeConfigs;
 import mailbench.it.support.Http;
+import mailbench.it.support.SharedNode;
 import mailbench.stack.EmbeddedNode;
-import mailbench.stack.StackOptions;
 
 /**
  * OpenSearch killed (SIGKILL) under a steady search load and started again on the same port
@@ -44,7 +44,7 @@ class BackendFaultIT {
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort();
         }
-        EmbeddedNode first = EmbeddedNode.start(StackOptions.DEFAULT_OPENSEARCH_VERSION, "512m", work, Integer.toString(port), line -> { });
+        EmbeddedNode first = SharedNode.startOwn(work, Integer.toString(port));
         EmbeddedNode second = null;
         FacadeServer facade = null;
         AtomicBoolean loading = new AtomicBoolean(true);
@@ -52,6 +52,12 @@ class BackendFaultIT {
         ConcurrentLinkedQueue<Answer> answers = new ConcurrentLinkedQueue<>();
         java.util.Set<String> otherErrors = java.util.concurrent.ConcurrentHashMap.newKeySet();
         try {
+            // read from /proc: ProcessHandle.Info leaves out the arguments of a command line as long as the node's classpath
+            Path cmdline = Path.of("/proc", Long.toString(first.pid()), "cmdline");
+            if (java.nio.file.Files.exists(cmdline)) {
+                assertThat(java.nio.file.Files.readString(cmdline).split("\0")).as("the suite's node JVM compiles with C1 only")
+                    .contains("-XX:TieredStopAtLevel=1");
+            }
             facade = FacadeServer.start(FacadeConfigs.withPort(FacadeConfig.defaults().withOpenSearch(first.url()), 0));
             URI base = URI.create("http://127.0.0.1:" + facade.port());
             String bulk = FacadeContract.message("mbx-f", "f1", "a@example.com", "Fault drill", "zorblax", "2025-01-10T09:00:00Z", "");
@@ -90,7 +96,7 @@ class BackendFaultIT {
             int threadsDuringOutage = Thread.activeCount();
             long restartAtMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - loadStart);
 
-            second = EmbeddedNode.start(StackOptions.DEFAULT_OPENSEARCH_VERSION, "512m", work, Integer.toString(port), line -> { });
+            second = SharedNode.startOwn(work, Integer.toString(port));
             await("the facade serves again").atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(500))
                 .until(() -> Http.get(base, "/mailboxes/mbx-f/search?text=zorblax").status() == 200);
             Thread.sleep(2_000);

@@ -41,7 +41,7 @@ class StarvedFacadeIT {
     @Test
     void searchesThatWaitedUnreadShouldGet503WithoutReachingOpenSearchAndTheFacadeShouldServeRightAfter() throws Exception {
         String index = "mail-it-starved-" + System.nanoTime();
-        try (FacadeProcess facade = FacadeProcess.start(DIR, "facade", List.of("facade", "--opensearch", SharedNode.url().toString(),
+        try (FacadeProcess facade = FacadeProcess.startTiered(DIR, "facade", List.of("facade", "--opensearch", SharedNode.url().toString(),
             "--port", "0", "--index", index), Map.of())) {
             URI base = facade.awaitUrl();
             String bulk = FacadeContract.message("mbx-s", "s1", "a@example.com", "Starved drill", "quuxbar", "2025-01-10T09:00:00Z", "");

@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import mailbench.cli.MailbenchMain;
 import mailbench.it.support.MavenCommand;
 import mailbench.json.Json;
+import mailbench.knobs.Knobs;
 
 /**
  * The nightly job as an operator runs it, in miniature: this checkout's HEAD pinned as the baseline, cloned and built
@@ -52,6 +53,8 @@ class NightlyIT {
             "-Dmailbench.rate=100", "-Dmailbench.warmup=5", "-Dmailbench.duration=10",
             "-Dmailbench.corpus.messages=5000", "-Dmailbench.corpus.users=100", "-Dmailbench.assert.p99Ms=600000",
             "-Dmailbench.stack.searchWarmUpSeconds=" + SearchSimulationE2EIT.SEARCH_WARM_UP,
+            // the night's node on C1 as the suite's other nodes (the facades and Gatling keep the night's own choice)
+            "-D" + Knobs.OPENSEARCH_JIT.name() + "=c1",
             "--max-cpu-increase", "100000", "--max-allocation-increase", "100000", "--max-p99-increase", "100000",
             "--max-ko-increase", "100", "--max-rps-decrease", "100",
             // one fit pair (it warms the node and reads the host), and a rule that counts whatever a miniature's host leaves

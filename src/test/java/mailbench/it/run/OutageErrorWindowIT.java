@@ -22,13 +22,13 @@ import mailbench.corpus.CorpusSpec;
 import mailbench.it.support.Http;
 import mailbench.it.support.MavenCommand;
 import mailbench.it.support.RunFolders;
+import mailbench.it.support.SharedNode;
 import mailbench.it.support.TargetFacade;
 import mailbench.json.Json;
 import mailbench.loader.OpenSearchAdmin;
 import mailbench.loader.SearchWarmer;
 import mailbench.run.Feeders;
 import mailbench.stack.EmbeddedNode;
-import mailbench.stack.StackOptions;
 
 /**
  * OpenSearch SIGKILLed in the middle of a real {@code mvn gatling:test} and started again on the
@@ -62,7 +62,7 @@ class OutageErrorWindowIT {
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort();
         }
-        EmbeddedNode first = EmbeddedNode.start(StackOptions.DEFAULT_OPENSEARCH_VERSION, "512m", WORK, Integer.toString(port), line -> { });
+        EmbeddedNode first = SharedNode.startOwn(WORK, Integer.toString(port));
         EmbeddedNode second = null;
         Path reports = WORK.resolve("reports");
         Path log = WORK.resolve("gatling.log");
@@ -90,7 +90,7 @@ class OutageErrorWindowIT {
             ProcessHandle.of(first.pid()).ifPresent(p -> p.onExit().join());
             long killedAt = System.currentTimeMillis();
             Thread.sleep(TimeUnit.SECONDS.toMillis(DOWN_FOR_S));
-            second = EmbeddedNode.start(StackOptions.DEFAULT_OPENSEARCH_VERSION, "512m", WORK, Integer.toString(port), line -> { });
+            second = SharedNode.startOwn(WORK, Integer.toString(port));
             // when the first search that succeeds was sent: on a busy host its answer may take a while to come back
             AtomicLong sent = new AtomicLong();
             await("the facade serves again").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(200)).until(() -> {

@@ -35,6 +35,7 @@ import mailbench.indexing.BulkMatrixRun;
 import mailbench.it.support.FacadeConfigs;
 import mailbench.it.support.Http;
 import mailbench.it.support.MavenCommand;
+import mailbench.it.support.SharedNode;
 import mailbench.it.support.TestCertificates;
 import mailbench.json.Json;
 import mailbench.loader.OpenSearchAdmin;
@@ -81,7 +82,7 @@ class SecuredNodeIT {
             RoleWithout.write(DIR.resolve("roles.yml"), "indices:data/read/search*"),
             RoleWithout.writeMapping(DIR.resolve("roles_mapping.yml"), "mailbench-nosearch"), List.of(mailbench, noSearch));
         long started = System.nanoTime();
-        node = EmbeddedNode.start(VERSION, NodeJdk.current(), "512m", DIR.resolve("node"), EmbeddedNode.DEFAULT_PORTS, security,
+        node = EmbeddedNode.start(VERSION, NodeJdk.current(), SharedNode.JIT, "512m", DIR.resolve("node"), EmbeddedNode.DEFAULT_PORTS, security,
             line -> System.out.println("[secured node] " + line));
         System.out.println("[secured node] up in " + (System.nanoTime() - started) / 1_000_000 + " ms");
     }

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import org.awaitility.core.ConditionTimeoutException;
 
 import mailbench.json.Json;
+import mailbench.knobs.Knobs;
 import mailbench.stack.AppClasspath;
 
 /**
@@ -37,9 +38,19 @@ public final class FacadeProcess implements AutoCloseable {
 
     /**
      * Starts {@code mailbench <args> --ready-file <file> --parent-pid <ours>} with these environment variables added (and
-     * none of ours that name OpenSearch credentials).
+     * none of ours that name OpenSearch credentials), its JVM compiling with C1 only: the tests that use it check what it
+     * answers, and on two cores C2's compile threads take CPU the other test JVM waits for.
      */
     public static FacadeProcess start(Path dir, String name, List<String> args, Map<String, String> env) throws IOException {
+        return start(dir, name, args, env, true);
+    }
+
+    /** The same on the JVM's default compilers (C1, then C2), as an operator runs it: for tests that read its CPU, allocation or lag. */
+    public static FacadeProcess startTiered(Path dir, String name, List<String> args, Map<String, String> env) throws IOException {
+        return start(dir, name, args, env, false);
+    }
+
+    private static FacadeProcess start(Path dir, String name, List<String> args, Map<String, String> env, boolean c1) throws IOException {
         Files.createDirectories(dir);
         Path output = dir.resolve(name + ".log");
         Path readyFile = dir.resolve(name + ".ready.json");
@@ -49,6 +60,9 @@ public final class FacadeProcess implements AutoCloseable {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
             "-XX:+UseG1GC", "-cp", String.join(File.pathSeparator, AppClasspath.runtime().stream().map(Path::toString).toList()),
             "mailbench.cli.MailbenchMain"));
+        if (c1) {
+            command.add(1, Knobs.C1_ONLY);
+        }
         command.addAll(args);
         command.addAll(List.of("--ready-file", readyFile.toString(), "--parent-pid", Long.toString(ProcessHandle.current().pid())));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());

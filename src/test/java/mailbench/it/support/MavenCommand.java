@@ -39,10 +39,11 @@ public final class MavenCommand {
     }
 
     /**
-     * These {@code -D} properties with Gatling's JVM ({@code -Dmailbench.gatling.jit=c1}, the pom's profile gatling-c1)
-     * and a local stack's facade (added to a given {@code -Dmailbench.facade.jvmArgs}) compiling with C1 only. The suite's
-     * runs check behaviour, never speed, and on a 2-core host C2's compile threads in the two JVMs of each run take CPU the
-     * other test JVM's runs wait for; the node keeps its JIT, as nodes are shared by the tests of a JVM.
+     * These {@code -D} properties with Gatling's JVM ({@code -Dmailbench.gatling.jit=c1}, the pom's profile gatling-c1),
+     * a local stack's facade (added to a given {@code -Dmailbench.facade.jvmArgs}) and its node
+     * ({@code -Dmailbench.opensearch.jit=c1}) compiling with C1 only, as the suite's own nodes do ({@link SharedNode#JIT}).
+     * The suite's runs check behaviour, never speed, and on a 2-core host C2's compile threads in the JVMs of each run
+     * take CPU the other test JVM's runs wait for.
      */
     public static List<String> onC1(List<String> properties) {
         List<String> withC1 = new ArrayList<>();
@@ -59,6 +60,7 @@ public final class MavenCommand {
             withC1.add(FACADE_JVM_ARGS + Knobs.C1_ONLY);
         }
         withC1.add("-D" + Knobs.GATLING_JIT.name() + "=c1");
+        withC1.add("-D" + Knobs.OPENSEARCH_JIT.name() + "=c1");
         return withC1;
     }
 
