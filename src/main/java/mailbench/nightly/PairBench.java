@@ -108,10 +108,11 @@ public final class PairBench implements AutoCloseable {
 
     /**
      * Refuses, before anything is built, what pairs of this design cannot run with: -D properties the bench sets itself,
-     * and for a duet a named rate its two sides cannot share equally.
+     * a node's JIT it cannot start with, and for a duet a named rate its two sides cannot share equally.
      */
     public static void requireRunnable(Map<String, String> properties, NightlyJob.Design design) {
         requireOwnKnobs(properties.keySet());
+        NightNode.jit(properties);
         if (design == NightlyJob.Design.DUET) {
             DuetRunner.requireSharedRate(properties);
         }

@@ -5,8 +5,8 @@ import java.util.List;
 /**
  * The JIT compilers of an embedded node's JVM. TIERED is the JVM's default (C1, then C2 for the hot code), what a
  * measured run's node runs. C1 stops at the quick compiler: for short runs that check behaviour, never speed, such as
- * the test suite's, where a node's C2 compile threads took 182 of its 405 CPU seconds in a fresh clone's build on the
- * 2-core VM while the code it serves ran about as fast on C1 (docs/tests.adoc#suite-node-jit).
+ * the test suite's. In a fresh clone's build on the 2-core VM the suite's nodes spent 182 of their 405 CPU seconds in
+ * C2's compile threads; on C1 the code they ran took 191-197 s against 183 (docs/tests.adoc#suite-node-jit).
  */
 public enum NodeJit {
 

@@ -20,4 +20,10 @@ class NightNodeJitTest {
         assertThatThrownBy(() -> NightNode.jit(Map.of("mailbench.opensearch.jit", "fast"))).isInstanceOf(ToolError.class)
             .hasMessage("-Dmailbench.opensearch.jit must be tiered or c1, got 'fast'");
     }
+
+    @Test
+    void aBadValueShouldBeRefusedBeforeAnythingIsBuilt() {
+        assertThatThrownBy(() -> PairBench.requireRunnable(Map.of("mailbench.opensearch.jit", "fast"), NightlyJob.Design.DUET))
+            .isInstanceOf(ToolError.class).hasMessageContaining("-Dmailbench.opensearch.jit must be tiered or c1");
+    }
 }

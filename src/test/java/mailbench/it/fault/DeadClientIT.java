@@ -144,7 +144,10 @@ class DeadClientIT {
             assertThat(statuses.keySet()).as("served or refused for the wait, nothing else").isSubsetOf(200, 504);
             assertThat(statuses.get(504)).as("calls that found the connection busy gave up").isNotNull();
             assertThat(ms).as("no call waited long for the connection").isLessThan(5_000);
-            assertThat(Http.get(base, "/mailboxes/mbx-p/search?text=hello").status()).as("serves right after").isEqualTo(200);
+            // the one connection goes back to the pool just after its last answer, and a 1 ms wait can come before that: one
+            // fresh clone's build saw a 504 here once on the loaded 2-core VM. A pool the timeouts had broken would never serve
+            await("serves right after").atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(100))
+                .until(() -> Http.get(base, "/mailboxes/mbx-p/search?text=hello").status(), status -> status == 200);
         }
     }
 
