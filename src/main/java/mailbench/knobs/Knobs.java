@@ -16,6 +16,7 @@ import mailbench.network.ToxiproxyBinary;
 import mailbench.profiler.CaptureSettings;
 import mailbench.profiler.SidecarToken;
 import mailbench.stack.NodeJdk;
+import mailbench.stack.NodeJit;
 import mailbench.stack.StackOptions;
 
 /**
@@ -109,7 +110,7 @@ public final class Knobs {
     public static final Knob FACADE_JVM_ARGS = new Knob("mailbench.facade.jvmArgs", "",
         "Local facade: extra JVM options, space-separated (e.g. -XX:+UseParallelGC).");
     /** The JVM option of C1-only compilation: a small host's facades get it, and Gatling's JVM with GATLING_JIT=c1 (pom profile gatling-c1). */
-    public static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
+    public static final String C1_ONLY = NodeJit.C1_ONLY;
     public static final Knob GATLING_JIT = new Knob("mailbench.gatling.jit", "tiered",
         "JIT compilers of Gatling's own JVM: tiered (the JVM's default, C1 then C2) or c1 (-XX:TieredStopAtLevel=1, which the"
             + " pom's profile gatling-c1 adds to the JVM mvn gatling:test forks). A duet night leaves it as named, also where its facades run C1.");

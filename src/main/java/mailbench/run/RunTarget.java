@@ -53,7 +53,8 @@ final class RunTarget {
                 config.facade().jvmArgs(), config.facade().args(),
                 config.load().corpus(), needs.corpus(), feeders,
                 needs.profiler() && config.profiler().enabled() && config.load().path() == RequestPath.FACADE, sharedNode(config))
-                .withOpensearchJdk(config.node().jdk()).withOpensearchJit(config.node().jit()).withIndex(config.target().index(), config.target().replicas())
+                .withOpensearchJdk(config.node().jdk()).withOpensearchJit(config.node().jit())
+                .withIndex(config.target().index(), config.target().replicas())
                 .withNetwork(config.target().network())
                 .withSearchWarmUp(java.time.Duration.ofSeconds(config.load().searchWarmUpSeconds()));
             LocalStack stack = LocalStack.start(options, say);

@@ -10,7 +10,10 @@ import java.util.List;
  */
 public enum NodeJit {
 
-    TIERED(List.of()), C1(List.of("-XX:TieredStopAtLevel=1"));
+    TIERED(List.of()), C1(List.of(NodeJit.C1_ONLY));
+
+    /** The JVM option of C1-only compilation, for any JVM mailbench starts (Knobs.C1_ONLY names it for the others). */
+    public static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
 
     private final List<String> jvmOptions;
 
