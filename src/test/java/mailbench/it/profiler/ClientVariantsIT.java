@@ -44,7 +44,7 @@ class ClientVariantsIT {
         Path dir = work.resolve(variant.name());
         List<String> args = new ArrayList<>(variant.facadeArgs());
         args.addAll(List.of("--index", "variant-" + variant.name().toLowerCase(Locale.ROOT).replace('.', '-')));
-        try (TargetJvm.Started facade = TargetJvm.facade(dir, FacadeClasspath.of(variant.opensearchJava()), args)) {
+        try (TargetJvm.Started facade = TargetJvm.facadeTiered(dir, FacadeClasspath.of(variant.opensearchJava()), args)) {
             Http.Reply health = Http.get(facade.url(), "/health");
             assertThat(health.json().at("/client/opensearchJava").asText()).isEqualTo(expectedVersion);
             SearchLoad load = new SearchLoad(facade.url(), "mbx-v", 200).indexed();

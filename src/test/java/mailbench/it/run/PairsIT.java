@@ -17,6 +17,7 @@ import mailbench.cli.MailbenchMain;
 import mailbench.it.support.MavenCommand;
 import mailbench.it.support.TargetFacade;
 import mailbench.json.Json;
+import mailbench.knobs.Knobs;
 
 /**
  * Alternated pairs as a user runs them: one pair of real, short {@code mvn gatling:test} runs, one
@@ -47,6 +48,8 @@ class PairsIT {
                 "--maven", MavenCommand.path(),
                 "--base", "mailbench.variant=default", "--current", "mailbench.variant=mapper-per-request",
                 "-Dmailbench.target=" + target, "-Dmailbench.profiler=false",
+                // Gatling's JVMs on C1 as in the suite's other runs (the pom's profile gatling-c1): the sides' labels are checked, not speed
+                "-D" + Knobs.GATLING_JIT.name() + "=c1",
                 "-Dmailbench.rate=100", "-Dmailbench.warmup=5", "-Dmailbench.duration=10",
                 "-Dmailbench.corpus.messages=5000", "-Dmailbench.corpus.users=100", "-Dmailbench.assert.p99Ms=600000",
                 "--max-cpu-increase", "100000", "--max-p99-increase", "100000", "--max-ko-increase", "100", "--max-rps-decrease", "100"));

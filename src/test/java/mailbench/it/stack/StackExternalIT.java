@@ -22,6 +22,7 @@ import mailbench.cli.MailbenchMain;
 import mailbench.corpus.CorpusSpec;
 import mailbench.it.support.Http;
 import mailbench.it.support.SharedNode;
+import mailbench.knobs.Knobs;
 import mailbench.loader.OpenSearchAdmin;
 import mailbench.stack.AppClasspath;
 import mailbench.run.Feeders;
@@ -109,6 +110,6 @@ class StackExternalIT {
 
     private static StackOptions options(URI node, String index, CorpusSpec corpus, Path feeders) {
         return new StackOptions(DIR.resolve("in-process"), StackOptions.DEFAULT_OPENSEARCH_VERSION, StackOptions.DEFAULT_OPENSEARCH_HEAP,
-            "256m", null, List.of(), List.of(), corpus, true, feeders, true, new StackOptions.External(List.of(node), OpenSearchAccess.NONE, index));
+            "256m", null, List.of(Knobs.C1_ONLY), List.of(), corpus, true, feeders, true, new StackOptions.External(List.of(node), OpenSearchAccess.NONE, index));
     }
 }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import mailbench.knobs.Knobs;
 import mailbench.stack.AppClasspath;
 import mailbench.stack.ChildJvm;
 
@@ -50,19 +51,35 @@ public final class TargetJvm {
         return facade(workDir, SharedNode.url(), classpath, facadeArgs);
     }
 
-    /** The same in front of another OpenSearch. */
+    /**
+     * The same in front of another OpenSearch. Its JVM compiles with C1 only, as the suite's other facades
+     * ({@link FacadeProcess}): the tests that use it check what it answers and that a profile of it parses.
+     */
     public static Started facade(Path workDir, URI opensearch, List<Path> classpath, List<String> facadeArgs) throws Exception {
+        return facade(workDir, opensearch, classpath, facadeArgs, true);
+    }
+
+    /** The same on the JVM's default compilers, as the local stack runs it: for a test that reads the shares of its profile. */
+    public static Started facadeTiered(Path workDir, List<Path> classpath, List<String> facadeArgs) throws Exception {
+        return facade(workDir, SharedNode.url(), classpath, facadeArgs, false);
+    }
+
+    private static Started facade(Path workDir, URI opensearch, List<Path> classpath, List<String> facadeArgs, boolean c1)
+        throws Exception {
         List<String> args = new ArrayList<>(List.of("facade", "--opensearch", opensearch.toString(), "--port", "0",
             "--ready-file", "{ready}", "--parent-pid", Long.toString(ProcessHandle.current().pid())));
         args.addAll(facadeArgs);
-        ChildJvm facade = ChildJvm.start("facade", List.of("-Xmx256m", "-XX:+UnlockDiagnosticVMOptions", "-XX:+DebugNonSafepoints"),
-            classpath, "mailbench.cli.MailbenchMain", args, workDir);
+        List<String> jvmArgs = new ArrayList<>(List.of("-Xmx256m", "-XX:+UnlockDiagnosticVMOptions", "-XX:+DebugNonSafepoints"));
+        if (c1) {
+            jvmArgs.add(Knobs.C1_ONLY);
+        }
+        ChildJvm facade = ChildJvm.start("facade", jvmArgs, classpath, "mailbench.cli.MailbenchMain", args, workDir);
         return new Started(facade, URI.create(facade.awaitReady(Duration.ofMinutes(1)).get("url").asText()));
     }
 
     /** A sidecar started by hand, as an operator does on staging: {@code mailbench profiler serve}. */
     public static Started sidecar(Path workDir, long targetPid, Path tokenFile) throws Exception {
-        ChildJvm sidecar = ChildJvm.start("profiler", List.of("-Xmx128m"), AppClasspath.runtime(), "mailbench.cli.MailbenchMain",
+        ChildJvm sidecar = ChildJvm.start("profiler", List.of("-Xmx128m", Knobs.C1_ONLY), AppClasspath.runtime(), "mailbench.cli.MailbenchMain",
             List.of("profiler", "serve", "--pid", Long.toString(targetPid), "--port", "0", "--out", workDir.resolve("captures").toString(),
                 "--library-dir", Path.of("target", "async-profiler").toAbsolutePath().toString(), "--token-file", tokenFile.toString(),
                 "--ready-file", "{ready}", "--parent-pid", Long.toString(ProcessHandle.current().pid())),
